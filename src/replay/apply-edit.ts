@@ -1,0 +1,134 @@
+import type { FileEdit, StringEdit } from "../model";
+
+export type ApplyResult = { ok: true; text: string } | { ok: false; reason: string };
+
+/**
+ * Re-applies string replacements the way the agents' tools do: the old text
+ * must be present; without `replace_all` the first occurrence is replaced.
+ * Claude Code refuses ambiguous replacements before they run, so a logged
+ * successful call had exactly one match; we do not second-guess that.
+ */
+export function applyStringEdits(text: string, edits: readonly StringEdit[]): ApplyResult {
+  let current = text;
+  for (const [n, edit] of edits.entries()) {
+    if (edit.old_string === "") {
+      // An empty old string writes into an empty file (Claude Code's create-by-Edit).
+      if (current !== "") return { ok: false, reason: `edit ${n + 1}: empty old_string on a non-empty file` };
+      current = edit.new_string;
+      continue;
+    }
+    const at = current.indexOf(edit.old_string);
+    if (at < 0) {
+      const crlf = applyOnCrlf(current, edit);
+      if (crlf !== null) {
+        current = crlf;
+        continue;
+      }
+      return { ok: false, reason: `edit ${n + 1}: old_string not found${edit.old_string.includes("REDACTED") ? " (it holds REDACTED: redacted by Entire)" : ""}` };
+    }
+    current = edit.replace_all
+      ? current.split(edit.old_string).join(edit.new_string)
+      : current.slice(0, at) + edit.new_string + current.slice(at + edit.old_string.length);
+  }
+  return { ok: true, text: current };
+}
+
+/** Tools show CRLF files with LF; match on LF and write back CRLF. */
+function applyOnCrlf(text: string, edit: StringEdit): string | null {
+  if (!text.includes("\r\n") || edit.old_string.includes("\r")) return null;
+  const lf = text.split("\r\n").join("\n");
+  if (!lf.includes(edit.old_string)) return null;
+  const replaced = edit.replace_all
+    ? lf.split(edit.old_string).join(edit.new_string)
+    : lf.replace(edit.old_string, () => edit.new_string);
+  return replaced.split("\n").join("\r\n");
+}
+
+/**
+ * Applies a unified diff to one file, locating each hunk by its context and
+ * removed lines (not by its line numbers, which drift). `*** Add File` style
+ * patches are given as all-`+` hunks.
+ */
+export function applyUnifiedDiff(text: string, patch: string): ApplyResult {
+  const hunks = parseHunks(patch);
+  if (hunks.length === 0) return { ok: false, reason: "patch has no hunks" };
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const hadFinalNewline = text === "" || text.endsWith("\n");
+  const lines = text === "" ? [] : text.replace(/\r?\n$/, "").split(/\r?\n/);
+  let cursor = 0;
+  for (const [n, hunk] of hunks.entries()) {
+    const at = findSequence(lines, hunk.before, cursor);
+    if (at < 0) return { ok: false, reason: `hunk ${n + 1} does not apply` };
+    lines.splice(at, hunk.before.length, ...hunk.after);
+    cursor = at + hunk.after.length;
+  }
+  if (lines.length === 0) return { ok: true, text: "" };
+  return { ok: true, text: lines.join(eol) + (hadFinalNewline || patchAddsFinalNewline(patch) ? eol : "") };
+}
+
+interface Hunk {
+  before: string[];
+  after: string[];
+}
+
+function parseHunks(patch: string): Hunk[] {
+  const hunks: Hunk[] = [];
+  let current: Hunk | null = null;
+  for (const raw of patch.split("\n")) {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line.startsWith("@@")) {
+      current = { before: [], after: [] };
+      hunks.push(current);
+      continue;
+    }
+    if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("diff ") || line.startsWith("index ")) continue;
+    if (line.startsWith("\\")) continue; // "\ No newline at end of file"
+    if (!current) {
+      if (!line.startsWith("+") && !line.startsWith("-") && !line.startsWith(" ")) continue;
+      current = { before: [], after: [] };
+      hunks.push(current);
+    }
+    const body = line.slice(1);
+    if (line.startsWith("+")) current.after.push(body);
+    else if (line.startsWith("-")) current.before.push(body);
+    else if (line.startsWith(" ") || line === "") {
+      current.before.push(body);
+      current.after.push(body);
+    }
+  }
+  // A trailing empty context line is an artefact of the final "\n" of the patch text.
+  for (const hunk of hunks) {
+    while (hunk.before.length > 0 && hunk.after.length > 0 && hunk.before[hunk.before.length - 1] === "" && hunk.after[hunk.after.length - 1] === "") {
+      hunk.before.pop();
+      hunk.after.pop();
+    }
+  }
+  return hunks.filter((h) => h.before.length > 0 || h.after.length > 0);
+}
+
+function findSequence(lines: readonly string[], seq: readonly string[], from: number): number {
+  if (seq.length === 0) return Math.min(from, lines.length);
+  const matchAt = (i: number) => seq.every((s, k) => lines[i + k] === s);
+  for (let i = from; i + seq.length <= lines.length; i++) if (matchAt(i)) return i;
+  for (let i = 0; i < from && i + seq.length <= lines.length; i++) if (matchAt(i)) return i;
+  return -1;
+}
+
+function patchAddsFinalNewline(patch: string): boolean {
+  return !patch.includes("\\ No newline at end of file");
+}
+
+/**
+ * The file text after one logged file edit, given the replayed text before it.
+ * Prefers the tool's own post-image; else re-applies the edit to the logged
+ * pre-image or, failing that, to the replayed text.
+ */
+export function postImageOf(edit: FileEdit, replayed: string): ApplyResult {
+  if (edit.kind === "delete") return { ok: true, text: "" };
+  if (edit.post_image !== null) return { ok: true, text: edit.post_image };
+  const before = edit.pre_image ?? replayed;
+  if (edit.edits && edit.edits.length > 0) return applyStringEdits(before, edit.edits);
+  if (edit.patch !== null) return applyUnifiedDiff(before, edit.patch);
+  if (edit.kind === "notebook") return { ok: false, reason: "notebook cell edits are not replayed (no post-image in the log)" };
+  return { ok: false, reason: "the log records neither the result nor the edit" };
+}

@@ -1,0 +1,82 @@
+/**
+ * Maps the paths an agent logged (absolute host paths, or paths relative to
+ * its cwd) to paths relative to the repository root. The root on the user's
+ * machine is not recorded, and `cwd` can be a subfolder or a worktree
+ * (`.worktrees/3`), so the root is inferred: the ancestor of a cwd under which
+ * the most edited paths name files that exist in the repository.
+ */
+export interface PathMapper {
+  /** The repo-relative path, or null when the path lies outside the repository. */
+  toRepoPath(logged: string): string | null;
+  readonly root: string | null;
+}
+
+const normalise = (p: string): string => {
+  const parts: string[] = [];
+  for (const part of p.replace(/\\/g, "/").split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
+  return "/" + parts.join("/");
+};
+
+const isAbsolute = (p: string) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p);
+
+const ancestors = (dir: string): string[] => {
+  const out: string[] = [];
+  let current = normalise(dir);
+  for (;;) {
+    out.push(current);
+    if (current === "/") break;
+    current = current.slice(0, current.lastIndexOf("/")) || "/";
+  }
+  return out;
+};
+
+const relativeTo = (root: string, path: string): string | null => {
+  if (root === "/") return path.slice(1) || null;
+  if (path === root || !path.startsWith(root + "/")) return null;
+  return path.slice(root.length + 1);
+};
+
+export function makePathMapper(
+  loggedPaths: readonly string[],
+  cwds: readonly string[],
+  existsInRepo: (repoPath: string) => boolean,
+): PathMapper {
+  const cwd = cwds.length > 0 ? normalise(cwds[0]) : null;
+  const absolute = (p: string) => (isAbsolute(p) ? normalise(p.replace(/^[A-Za-z]:/, "")) : cwd ? normalise(cwd + "/" + p) : null);
+  const paths = [...new Set(loggedPaths.map(absolute).filter((p): p is string => p !== null))];
+
+  const candidates = new Set<string>();
+  for (const dir of cwds) for (const a of ancestors(dir)) candidates.add(a);
+  if (candidates.size === 0) for (const p of paths) for (const a of ancestors(p.slice(0, p.lastIndexOf("/")) || "/")) candidates.add(a);
+
+  let root: string | null = null;
+  let best = 0;
+  // Deeper candidates first, so a tie keeps the most specific root.
+  for (const candidate of [...candidates].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+    let score = 0;
+    for (const p of paths) {
+      const rel = relativeTo(candidate, p);
+      if (rel !== null && existsInRepo(rel)) score++;
+    }
+    if (score > best) {
+      best = score;
+      root = candidate;
+    }
+  }
+  // Nothing the agent touched exists in the repository (e.g. all new files):
+  // the best guess is the session's first working directory.
+  if (root === null) root = cwd;
+
+  return {
+    root,
+    toRepoPath(logged: string): string | null {
+      const abs = absolute(logged);
+      if (abs === null || root === null) return null;
+      return relativeTo(root, abs);
+    },
+  };
+}
