@@ -6,3 +6,4 @@ export * from "./turn";
 export * from "./session";
 export * from "./commit";
 export * from "./checkpoint";
+export * from "./rows";

@@ -1,0 +1,69 @@
+import { attributeUnit, type UnitAttribution } from "./attribute-unit";
+import type { DiagnosticSink, Session } from "../model";
+import { applyUnifiedDiff, makePathMapper } from "../replay";
+
+/** One file of a commit given as a unified diff (SWE-chat `commits.patch`, `git show` output split per file). */
+export interface FilePatch {
+  path: string;
+  /** The unified diff of the file (hunks), or null for a binary file. */
+  patch: string | null;
+}
+
+/**
+ * Attribution with method `pre-image-replay` (metrics.md §4): no repository,
+ * so each file's base is the log's first pre-image of it (empty for a
+ * created file) and its committed content is that base with the commit's
+ * patch applied. A changed file the agent never touched has no known base:
+ * its added lines are counted from the patch, all human.
+ */
+export async function attributeFromPreImages(
+  session: Session,
+  transcriptStart: number,
+  patches: readonly FilePatch[],
+  sink: DiagnosticSink,
+): Promise<UnitAttribution & { unknown_base_files: number }> {
+  const firstPre = new Map<string, string>();
+  const calls = session.tool_calls.filter((c) => c.success === true && (c.result_record ?? c.record) > transcriptStart);
+  const patchPaths = new Set(patches.map((p) => p.path));
+  const mapper = makePathMapper(calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => patchPaths.has(p));
+  for (const call of calls.sort((a, b) => (a.result_record ?? a.record) - (b.result_record ?? b.record))) {
+    for (const edit of call.file_edits) {
+      const path = mapper.toRepoPath(edit.path);
+      if (path === null || firstPre.has(path)) continue;
+      if (edit.pre_image !== null) firstPre.set(path, edit.pre_image);
+    }
+  }
+  const committed = new Map<string, string | null>();
+  let unknownBase = 0;
+  let patchOnlyHuman = 0;
+  const changed: { path: string; binary: boolean }[] = [];
+  for (const { path, patch } of patches) {
+    if (patch === null) continue;
+    const base = firstPre.get(path);
+    if (base === undefined) {
+      unknownBase++;
+      patchOnlyHuman += patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).length;
+      continue;
+    }
+    const applied = applyUnifiedDiff(base, patch);
+    if (!applied.ok) {
+      sink.warn("commit-patch-unappliable", `the commit's patch of ${path} does not apply to the log's first pre-image (${applied.reason}); file left out`);
+      unknownBase++;
+      continue;
+    }
+    committed.set(path, applied.text);
+    changed.push({ path, binary: false });
+  }
+  const result = await attributeUnit(session, transcriptStart, {
+    changed,
+    readBase: async (p) => firstPre.get(p) ?? null,
+    readCommit: async (p) => committed.get(p) ?? null,
+    exists: (p) => patchPaths.has(p) || firstPre.has(p),
+  }, sink);
+  return {
+    ...result,
+    human_lines: result.human_lines + patchOnlyHuman,
+    total_committed_lines: result.total_committed_lines + patchOnlyHuman,
+    unknown_base_files: unknownBase,
+  };
+}

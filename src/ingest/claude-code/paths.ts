@@ -1,0 +1,176 @@
+/**
+ * Finding Claude Code transcripts on disk:
+ * `~/.claude/projects/<project>/<sessionId>.jsonl` and, since 2.x, the
+ * sub-agent logs `<project>/<sessionId>/subagents/agent-<agentId>.jsonl`.
+ * Files are recognised by content (detect.ts), not by where they sit.
+ */
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, dirname, extname, join, resolve } from "node:path";
+import type { DiagnosticSink, Session } from "../../model";
+import { detectTranscriptFormat } from "../detect";
+import { parseClaudeCodeTranscript } from "./parse";
+
+export interface ClaudeCodeTranscriptFiles {
+  /** The session transcript. */
+  file: string;
+  /** Its sub-agent logs, sorted. */
+  subagents: string[];
+}
+
+export interface FindOptions {
+  /** Keep only files whose first bytes look like Claude Code JSONL (default true). */
+  checkContent?: boolean;
+}
+
+const PROBE_BYTES = 64 * 1024;
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+
+/** `/Users/alex/work/cli/.worktrees/3` → `-Users-alex-work-cli--worktrees-3` (the project folder name). */
+export function claudeProjectDirName(cwd: string): string {
+  return cwd.replace(/[/.]/g, "-");
+}
+
+/** Where Claude Code keeps projects: `$CLAUDE_CONFIG_DIR/projects`, `~/.claude/projects`, `~/.config/claude/projects` (those that exist). */
+export function defaultClaudeProjectRoots(env: Record<string, string | undefined> = process.env): string[] {
+  const roots: string[] = [];
+  for (const dir of (env.CLAUDE_CONFIG_DIR ?? "").split(",")) if (dir.trim() !== "") roots.push(join(dir.trim(), "projects"));
+  roots.push(join(homedir(), ".claude", "projects"), join(homedir(), ".config", "claude", "projects"));
+  const seen = new Set<string>();
+  return roots.filter((r) => {
+    const abs = resolve(r);
+    if (seen.has(abs) || !isDir(abs)) return false;
+    seen.add(abs);
+    return true;
+  });
+}
+
+/**
+ * Claude Code transcripts under a directory (searched recursively) or the one
+ * `.jsonl` file given, each with its sub-agent files, sorted by path.
+ * Sub-agent files whose session transcript is missing are reported, not returned.
+ */
+export function findClaudeCodeTranscripts(path: string, sink?: DiagnosticSink, options: FindOptions = {}): ClaudeCodeTranscriptFiles[] {
+  const checkContent = options.checkContent ?? true;
+  let st;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    sink?.error("claude-path-unreadable", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    return [];
+  }
+  if (st.isFile()) {
+    if (checkContent && !looksLikeClaudeCode(path, sink)) return [];
+    return [{ file: path, subagents: subagentFilesOf(path) }];
+  }
+
+  const sessions: string[] = [];
+  const subagentDirs: string[] = [];
+  walk(path, sessions, subagentDirs, sink);
+  const out: ClaudeCodeTranscriptFiles[] = [];
+  const claimed = new Set<string>();
+  for (const file of sessions.sort(byCodeUnit)) {
+    if (checkContent && !looksLikeClaudeCode(file, sink)) continue;
+    const subs = subagentFilesOf(file);
+    claimed.add(join(dirname(file), basename(file, ".jsonl"), "subagents"));
+    out.push({ file, subagents: subs });
+  }
+  for (const dir of subagentDirs.sort(byCodeUnit)) {
+    if (claimed.has(dir)) continue;
+    sink?.add("info", "claude-orphan-subagents", `sub-agent logs in ${dir} have no session transcript next to them; skipped`, null, { file: dir });
+  }
+  return out;
+}
+
+/** Reads a transcript and its sub-agent files as bytes and parses them. */
+export function readClaudeCodeTranscript(files: ClaudeCodeTranscriptFiles, sink: DiagnosticSink): Session | null {
+  let text: Uint8Array;
+  try {
+    text = readFileSync(files.file);
+  } catch (e) {
+    sink.add("error", "claude-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file: files.file });
+    return null;
+  }
+  const subagents: { file: string; text: Uint8Array }[] = [];
+  for (const file of files.subagents) {
+    try {
+      subagents.push({ file, text: readFileSync(file) });
+    } catch (e) {
+      sink.add("warning", "claude-subagent-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    }
+  }
+  return parseClaudeCodeTranscript({ text, file: files.file, subagents }, sink);
+}
+
+/** `<dir>/<id>.jsonl` → `<dir>/<id>/subagents/agent-*.jsonl`, sorted. */
+export function subagentFilesOf(file: string): string[] {
+  if (extname(file) !== ".jsonl") return [];
+  const dir = join(dirname(file), basename(file, ".jsonl"), "subagents");
+  if (!isDir(dir)) return [];
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => n.startsWith("agent-") && n.endsWith(".jsonl"))
+    .sort(byCodeUnit)
+    .map((n) => join(dir, n));
+}
+
+function walk(dir: string, sessions: string[], subagentDirs: string[], sink: DiagnosticSink | undefined): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    sink?.add("warning", "claude-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
+    return;
+  }
+  for (const entry of entries) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (SKIP_DIRS.has(entry.name)) continue;
+      if (entry.name === "subagents") {
+        subagentDirs.push(full);
+        continue;
+      }
+      walk(full, sessions, subagentDirs, sink);
+    } else if (entry.isFile() && entry.name.endsWith(".jsonl")) {
+      sessions.push(full);
+    }
+  }
+}
+
+function looksLikeClaudeCode(file: string, sink: DiagnosticSink | undefined): boolean {
+  let head: Uint8Array;
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const buf = Buffer.alloc(PROBE_BYTES);
+      const n = readSync(fd, buf, 0, PROBE_BYTES, 0);
+      head = buf.subarray(0, n);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    sink?.add("warning", "claude-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    return false;
+  }
+  const format = detectTranscriptFormat(head);
+  if (format === "claude-code") return true;
+  sink?.add("info", "claude-not-a-transcript", `skipped: the content looks like ${format === "unknown" ? "no known transcript format" : format}`, null, { file });
+  return false;
+}
+
+function isDir(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

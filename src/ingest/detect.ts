@@ -1,0 +1,182 @@
+/**
+ * Which agent wrote a transcript, by content only (never by file name or by a
+ * label such as Entire's `agent` field: Entire stores Gemini sessions as
+ * `full.jsonl`, and one folder can mix Codex rollout generations).
+ *
+ * Looks at a bounded prefix: the first few lines of a JSONL file, or the head
+ * of a single JSON document.
+ */
+
+export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "opencode" | "unknown";
+
+/** How much of the input is read. Codex's first line (session_meta with base instructions) runs to ~30 KB. */
+const PREFIX_CHARS = 256 * 1024;
+/** How many JSONL lines are looked at before giving up. */
+const MAX_LINES = 25;
+
+const CLAUDE_TYPES = new Set([
+  "user",
+  "assistant",
+  "progress",
+  "summary",
+  "system",
+  "file-history-snapshot",
+  "queue-operation",
+  "pr-link",
+]);
+const CODEX_ENVELOPE_TYPES = new Set(["session_meta", "response_item", "event_msg", "turn_context", "compacted"]);
+const CODEX_BARE_ITEM_TYPES = new Set([
+  "message",
+  "function_call",
+  "function_call_output",
+  "reasoning",
+  "local_shell_call",
+  "custom_tool_call",
+  "custom_tool_call_output",
+  "web_search_call",
+]);
+const GEMINI_MESSAGE_TYPES = new Set(["user", "gemini", "info", "error", "warning"]);
+
+type Verdict = TranscriptFormat | null;
+
+export function detectTranscriptFormat(text: string | Uint8Array): TranscriptFormat {
+  let prefix: string;
+  let complete: boolean;
+  if (typeof text === "string") {
+    complete = text.length <= PREFIX_CHARS;
+    prefix = complete ? text : text.slice(0, PREFIX_CHARS);
+  } else {
+    complete = text.length <= PREFIX_CHARS;
+    prefix = new TextDecoder("utf-8").decode(complete ? text : text.subarray(0, PREFIX_CHARS));
+  }
+  if (prefix.charCodeAt(0) === 0xfeff) prefix = prefix.slice(1);
+  prefix = prefix.replace(/^[\s\u0000]+/, "");
+  if (prefix === "" || (prefix[0] !== "{" && prefix[0] !== "[")) return "unknown";
+
+  const lines = prefix.split("\n");
+  const first = lines[0].trim();
+  const firstIsWholeLine = lines.length > 1 || complete;
+
+  // One JSON document spread over lines (Gemini session, OpenCode export).
+  if (first === "{" || first === "[" || (firstIsWholeLine && !parses(first) && lines.length > 1 && !looksLikeRecordFragment(first))) {
+    const doc = classifyDocumentPrefix(prefix, complete ? prefix : null);
+    if (doc !== "unknown" || first === "{" || first === "[") return doc;
+    // A broken first line of a JSONL file: look at the lines after it.
+  }
+
+  let seen = 0;
+  for (let i = 0; i < lines.length && seen < MAX_LINES; i++) {
+    const raw = lines[i].replace(/\u0000/g, "").trim();
+    if (raw === "") continue;
+    seen++;
+    const isWhole = i < lines.length - 1 || complete;
+    let verdict: Verdict = null;
+    if (isWhole) {
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        value = undefined;
+      }
+      verdict = value === undefined ? classifyFragment(raw) : classifyValue(value);
+    } else {
+      verdict = classifyFragment(raw);
+    }
+    if (verdict !== null) return verdict;
+  }
+  return "unknown";
+}
+
+function parses(s: string): boolean {
+  try {
+    JSON.parse(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** A parsed JSONL line, or a one-line JSON document. */
+function classifyValue(v: unknown): Verdict {
+  if (!isObject(v)) return null;
+  const type = typeof v.type === "string" ? v.type : null;
+
+  // Whole documents written on one line.
+  if (Array.isArray(v.messages)) {
+    if (isObject(v.info)) return "opencode";
+    if (typeof v.sessionId === "string" && isGeminiMessages(v.messages)) return "gemini";
+  }
+
+  // Codex rollouts: envelope, and the older bare items.
+  if (type !== null && CODEX_ENVELOPE_TYPES.has(type) && "payload" in v) return "codex";
+  if ("record_type" in v) return "codex";
+  if (type !== null && CODEX_BARE_ITEM_TYPES.has(type) && !("sessionId" in v) && !("uuid" in v)) return "codex";
+  if (type === null && typeof v.id === "string" && "instructions" in v && "timestamp" in v) return "codex";
+
+  // Claude Code records.
+  if (type !== null && CLAUDE_TYPES.has(type)) {
+    if ("sessionId" in v || "uuid" in v || "parentUuid" in v) return "claude-code";
+    if (type === "summary" && "leafUuid" in v) return "claude-code";
+    if (type === "file-history-snapshot" && ("snapshot" in v || "messageId" in v)) return "claude-code";
+    if (type === "queue-operation" && "operation" in v) return "claude-code";
+  }
+
+  // Gemini CLI JSONL (newer releases write the session as lines): a header, then messages.
+  if (typeof v.sessionId === "string" && typeof v.projectHash === "string" && typeof v.startTime === "string") return "gemini";
+  if (type === "gemini") return "gemini";
+  return null;
+}
+
+function isGeminiMessages(messages: unknown[]): boolean {
+  if (messages.length === 0) return true;
+  const m = messages[0];
+  return isObject(m) && typeof m.type === "string" && GEMINI_MESSAGE_TYPES.has(m.type);
+}
+
+/** A line cut off by the prefix (or too broken to parse): key patterns only. */
+function classifyFragment(s: string): Verdict {
+  if (/^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted)"/.test(s)) return "codex";
+  if (/"payload"\s*:/.test(s) && /"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context)"/.test(s)) return "codex";
+  if (
+    /"(sessionId|parentUuid|leafUuid)"\s*:/.test(s) &&
+    /"type"\s*:\s*"(user|assistant|progress|summary|system|file-history-snapshot|queue-operation)"/.test(s) &&
+    !/"projectHash"\s*:/.test(s)
+  ) {
+    return "claude-code";
+  }
+  return null;
+}
+
+function looksLikeRecordFragment(s: string): boolean {
+  return classifyFragment(s) !== null;
+}
+
+/** Head of a multi-line JSON document. */
+function classifyDocumentPrefix(prefix: string, whole: string | null): TranscriptFormat {
+  if (whole !== null) {
+    try {
+      const v: unknown = JSON.parse(whole);
+      if (isObject(v) && Array.isArray(v.messages)) {
+        if (isObject(v.info)) return "opencode";
+        if (typeof v.sessionId === "string" && isGeminiMessages(v.messages)) return "gemini";
+      }
+      if (isObject(v)) return "unknown";
+    } catch {
+      // fall through to the key patterns
+    }
+  }
+  if (/^\{\s*"info"\s*:\s*\{/.test(prefix) && /"messages"\s*:\s*\[\s*(\]|\{\s*"(info|parts)"\s*:)/.test(prefix)) return "opencode";
+  if (
+    /^\{\s*"sessionId"\s*:\s*"/.test(prefix) ||
+    (/"sessionId"\s*:\s*"/.test(prefix) && /"projectHash"\s*:/.test(prefix))
+  ) {
+    if (/"messages"\s*:\s*\[\s*(\]|\{[^{}]*"type"\s*:\s*"(user|gemini|info|error|warning)")/.test(prefix) || /"messages"\s*:\s*\[\s*\{\s*"id"/.test(prefix)) {
+      return "gemini";
+    }
+  }
+  return "unknown";
+}

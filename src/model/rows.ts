@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/**
+ * The rows of the four output tables (architecture.md "Contracts"); column
+ * names and order are a contract: notebooks, reports and other people's
+ * scripts read them.
+ */
+
+const count = z.number().int().nonnegative();
+const nullableCount = count.nullable();
+const rate = z.number().min(0).max(100).nullable();
+
+export const unitRowSchema = z.object({
+  session_id: z.string(),
+  commit_sha: z.string(),
+  checkpoint_id: z.string().nullable(),
+  repo: z.string(),
+  agent: z.string().nullable(),
+  model: z.string().nullable(),
+  method: z.enum(["git-replay", "pre-image-replay", "patch-match"]).nullable(),
+  /** The first ambiguity reason of metrics.md §1 that applies; null for an unambiguous unit. */
+  ambiguity: z.string().nullable(),
+  agent_lines_produced: nullableCount,
+  agent_lines_final: nullableCount,
+  agent_lines_survived: nullableCount,
+  human_lines: nullableCount,
+  outside_lines: nullableCount,
+  total_committed_lines: nullableCount,
+  numstat_additions: nullableCount,
+  code_survival_rate: rate,
+  coding_efficiency: rate,
+  agent_authored_pct: rate,
+  coding_mode: z.enum(["human-only", "collaborative", "vibe"]).nullable(),
+  unreplayable_calls: nullableCount,
+  outside_changes: nullableCount,
+  entire_agent_lines: z.number().nullable(),
+  entire_total_committed: z.number().nullable(),
+  entire_agent_percentage: z.number().nullable(),
+});
+export type UnitRow = z.infer<typeof unitRowSchema>;
+
+export const sessionRowSchema = z.object({
+  session_id: z.string(),
+  source: z.string(),
+  agent: z.string().nullable(),
+  model: z.string().nullable(),
+  /** Every model of the session, most output tokens first, joined with `;`. */
+  models: z.string(),
+  repo: z.string().nullable(),
+  branch: z.string().nullable(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  duration_s: z.number().nullable(),
+  active_s: z.number().nullable(),
+  prompts: count,
+  length_bin: z.string(),
+  tool_calls: count,
+  edit_calls: count,
+  failed_edit_calls: count,
+  input_tokens: count,
+  output_tokens: count,
+  cache_creation_tokens: count,
+  cache_read_tokens: count,
+  api_calls: count,
+  cost_usd: z.number().nonnegative().nullable(),
+});
+export type SessionRow = z.infer<typeof sessionRowSchema>;
+
+export const toolCallRowSchema = z.object({
+  session_id: z.string(),
+  seq: count,
+  tool: z.string(),
+  category: z.string(),
+  file: z.string().nullable(),
+  success: z.boolean().nullable(),
+  lines_added: nullableCount,
+  lines_removed: nullableCount,
+  timestamp: z.string().nullable(),
+});
+export type ToolCallRow = z.infer<typeof toolCallRowSchema>;
+
+export const TABLE_COLUMNS = {
+  units: Object.keys(unitRowSchema.shape) as (keyof UnitRow)[],
+  sessions: Object.keys(sessionRowSchema.shape) as (keyof SessionRow)[],
+  tool_calls: Object.keys(toolCallRowSchema.shape) as (keyof ToolCallRow)[],
+  diagnostics: ["source", "session_id", "file", "record", "severity", "code", "message"] as const,
+} as const;
+export type TableName = keyof typeof TABLE_COLUMNS;
+export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];
+
+/** Bumped when a column changes meaning; written beside the tables. */
+export const TABLES_FORMAT_VERSION = 1;

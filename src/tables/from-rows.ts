@@ -1,0 +1,32 @@
+import * as aq from "arquero";
+import { type Diagnostic, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
+
+export interface AnalysisRows {
+  units: UnitRow[];
+  sessions: SessionRow[];
+  tool_calls: ToolCallRow[];
+  diagnostics: Diagnostic[];
+}
+
+export type ColumnTable = ReturnType<typeof aq.table>;
+export type AnalysisTables = Record<TableName, ColumnTable>;
+
+/** An Arquero table with exactly the contract's columns, in order, even when there are no rows. */
+export function tableFromRows(name: TableName, rows: readonly object[]): ColumnTable {
+  const columns: Record<string, unknown[]> = {};
+  for (const column of TABLE_COLUMNS[name]) columns[column] = [];
+  for (const row of rows) {
+    const r = row as Record<string, unknown>;
+    for (const column of TABLE_COLUMNS[name]) columns[column].push(r[column] ?? null);
+  }
+  return aq.table(columns);
+}
+
+export function toTables(rows: AnalysisRows): AnalysisTables {
+  return {
+    units: tableFromRows("units", rows.units),
+    sessions: tableFromRows("sessions", rows.sessions),
+    tool_calls: tableFromRows("tool_calls", rows.tool_calls),
+    diagnostics: tableFromRows("diagnostics", rows.diagnostics),
+  };
+}

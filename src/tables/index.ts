@@ -1,0 +1,4 @@
+export * from "./bootstrap";
+export * from "./from-rows";
+export * from "./summarize";
+export * from "./to-files";

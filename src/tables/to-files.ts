@@ -1,0 +1,62 @@
+import { createWriteStream, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { TABLE_COLUMNS, TABLE_NAMES, type TableName, TABLES_FORMAT_VERSION } from "../model";
+import type { AnalysisRows } from "./from-rows";
+
+/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is empty. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "string" ? value : typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+async function writeStream(path: string, chunks: Iterable<string>): Promise<void> {
+  const out = createWriteStream(path, { encoding: "utf8" });
+  for (const chunk of chunks) {
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+}
+
+function* csvLines(name: TableName, rows: readonly object[]): Iterable<string> {
+  const columns = TABLE_COLUMNS[name] as readonly string[];
+  yield columns.join(",") + "\n";
+  for (const row of rows) {
+    const r = row as Record<string, unknown>;
+    yield columns.map((c) => csvField(r[c])).join(",") + "\n";
+  }
+}
+
+function* jsonLines(name: TableName, rows: readonly object[]): Iterable<string> {
+  const columns = TABLE_COLUMNS[name] as readonly string[];
+  yield "[";
+  let first = true;
+  for (const row of rows) {
+    const r = row as Record<string, unknown>;
+    const ordered: Record<string, unknown> = {};
+    for (const c of columns) ordered[c] = r[c] ?? null;
+    yield (first ? "\n" : ",\n") + JSON.stringify(ordered);
+    first = false;
+  }
+  yield first ? "]\n" : "\n]\n";
+}
+
+/** Writes `<table>.csv` and `<table>.json` (an array of row objects) for the four tables, plus `manifest.json`. */
+export async function writeTables(dir: string, rows: AnalysisRows, meta: Record<string, unknown> = {}): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  for (const name of TABLE_NAMES) {
+    const list = rows[name] as readonly object[];
+    await writeStream(join(dir, `${name}.csv`), csvLines(name, list));
+    await writeStream(join(dir, `${name}.json`), jsonLines(name, list));
+    written.push(`${name}.csv`, `${name}.json`);
+  }
+  const manifest = {
+    tables_format_version: TABLES_FORMAT_VERSION,
+    tables: Object.fromEntries(TABLE_NAMES.map((n) => [n, { rows: rows[n].length, columns: TABLE_COLUMNS[n] }])),
+    ...meta,
+  };
+  await writeStream(join(dir, "manifest.json"), [JSON.stringify(manifest, null, 2) + "\n"]);
+  written.push("manifest.json");
+  return written;
+}
