@@ -1,0 +1,164 @@
+import { basename } from "node:path";
+import { dominantModel } from "../effort";
+import { findClaudeCodeTranscripts, readClaudeCodeTranscript } from "../ingest/claude-code";
+import { gitText } from "../ingest/git/exec";
+import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
+import { type Commit, DiagnosticSink, type Session } from "../model";
+import { makePathMapper } from "../replay";
+import type { AnalysisRows } from "../tables";
+import { attributeUnit } from "./attribute-unit";
+import type { AnalyzeOptions } from "./analyze-entire";
+import { toSessionRow, toToolCallRows } from "./session-rows";
+import { toUnitRow } from "./unit-row";
+
+/** How long after a session's last record a commit may still carry its work. */
+export const LINK_WINDOW_S = 12 * 3600;
+
+interface SessionLinks {
+  session: Session;
+  editedPaths: Set<string>;
+  commits: Commit[];
+}
+
+/**
+ * Claude Code transcripts (a projects folder or one file) with, optionally,
+ * the repository they edited. Without Entire there is no checkpoint trailer,
+ * so a session is linked to each commit that changes a file it edited,
+ * committed between its first edit and 12 hours after its last record
+ * (copies with one patch id count once). A session linked to several commits
+ * (`multi-commit-session`) or a commit linked to several sessions
+ * (`multi-session-commit`) is ambiguous. Returns the number of transcripts read.
+ */
+export async function analyzeTranscripts(path: string, repoPath: string | null, options: AnalyzeOptions, out: AnalysisRows): Promise<number> {
+  const sink = new DiagnosticSink("claude-code", path);
+  const files = findClaudeCodeTranscripts(path, sink);
+  out.diagnostics.push(...sink.rows);
+  if (files.length === 0) return 0;
+
+  const repo = repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;
+  if (repoPath && !repo) {
+    const rs = new DiagnosticSink("git", repoPath);
+    rs.error("repo-unreadable", `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`);
+    out.diagnostics.push(...rs.rows);
+  } else if (!repoPath) {
+    const rs = new DiagnosticSink("claude-code", path);
+    rs.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
+    out.diagnostics.push(...rs.rows);
+  }
+  try {
+    const repoName = repo ? await nameOf(repo, repoPath!) : null;
+    const commits = repo ? await repo.logCommits({ patchIds: true }) : [];
+    const headFiles = repo ? await fileSet(repo, "HEAD") : new Set<string>();
+    const links: SessionLinks[] = [];
+    options.onProgress?.(0, files.length, "transcripts");
+    for (const [i, f] of files.entries()) {
+      const ssink = new DiagnosticSink("claude-code", f.file);
+      const session = readClaudeCodeTranscript(f, ssink);
+      if (session) {
+        ssink.sessionId = session.session_id;
+        for (const d of ssink.rows) d.session_id = session.session_id;
+        out.sessions.push(toSessionRow(session, { repo: repoName, idleLimitS: options.idleLimitS }, ssink));
+        const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p));
+        out.tool_calls.push(...toToolCallRows(session, (p) => mapper.toRepoPath(p)));
+        if (repo) links.push(await linkSession(repo, session, commits, headFiles));
+      }
+      out.diagnostics.push(...ssink.rows);
+      options.onProgress?.(i + 1, files.length, basename(f.file));
+    }
+    if (repo && repoName) await attributeLinks(repo, repoName, links, out);
+  } finally {
+    await repo?.close();
+  }
+  return files.length;
+}
+
+async function linkSession(repo: GitRepository, session: Session, commits: readonly Commit[], headFiles: Set<string>): Promise<SessionLinks> {
+  const edits = session.tool_calls.filter((c) => c.success === true && c.file_edits.length > 0);
+  const mapper = makePathMapper(edits.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p));
+  const editedPaths = new Set(edits.flatMap((c) => c.file_edits.map((e) => mapper.toRepoPath(e.path)).filter((p): p is string => p !== null)));
+  const firstEdit = edits.map((c) => Date.parse(c.timestamp ?? "")).filter(Number.isFinite).sort((a, b) => a - b)[0];
+  const last = session.record_times[session.record_times.length - 1];
+  const linked: Commit[] = [];
+  if (editedPaths.size > 0 && firstEdit !== undefined && last !== undefined) {
+    const seen = new Set<string>();
+    const inWindow = commits
+      .filter((c) => c.committer_time * 1000 >= firstEdit && c.committer_time * 1000 <= last + LINK_WINDOW_S * 1000)
+      .sort((a, b) => a.committer_time - b.committer_time || (a.sha < b.sha ? -1 : 1));
+    for (const c of inWindow) {
+      const key = c.patch_id ?? c.sha;
+      if (seen.has(key)) continue;
+      const changed = await changedOf(repo, c.sha);
+      if (changed?.some((f) => editedPaths.has(f.path))) {
+        seen.add(key);
+        linked.push(c);
+      }
+    }
+  }
+  return { session, editedPaths, commits: linked };
+}
+
+async function attributeLinks(repo: GitRepository, repoName: string, links: SessionLinks[], out: AnalysisRows): Promise<void> {
+  const sessionsPerCommit = new Map<string, number>();
+  for (const l of links) for (const c of l.commits) sessionsPerCommit.set(c.sha, (sessionsPerCommit.get(c.sha) ?? 0) + 1);
+  for (const { session, commits } of links) {
+    const sink = new DiagnosticSink("claude-code", session.transcript, session.session_id);
+    if (commits.length === 0 && session.tool_calls.some((c) => c.success === true && c.file_edits.length > 0)) {
+      sink.info("session-without-commit", "no commit in the time window changes a file this session edited: no unit");
+    }
+    for (const commit of commits) {
+      const reasons: string[] = [];
+      if (commits.length > 1) reasons.push("multi-commit-session");
+      if ((sessionsPerCommit.get(commit.sha) ?? 0) > 1) reasons.push("multi-session-commit");
+      if (commit.parents.length > 1) reasons.push("merge-commit");
+      const changed = await changedOf(repo, commit.sha);
+      if (!changed) reasons.push("commit-unreadable");
+      const parent = commit.parents[0] ?? null;
+      const identity = {
+        session_id: session.session_id,
+        commit_sha: commit.sha,
+        checkpoint_id: null,
+        repo: repoName,
+        agent: session.agent,
+        model: dominantModel(session.api_calls),
+        method: "git-replay" as const,
+        ambiguity: reasons[0] ?? null,
+        numstat_additions: changed ? changed.filter((f) => !f.binary).reduce((s, f) => s + (f.additions ?? 0), 0) : null,
+        entire: null,
+      };
+      if (!changed) {
+        out.units.push(toUnitRow(identity, null));
+        continue;
+      }
+      const baseFiles = parent ? await fileSet(repo, parent) : new Set<string>();
+      const commitFiles = await fileSet(repo, commit.sha);
+      const decode = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
+      const counts = await attributeUnit(session, 0, {
+        changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
+        readBase: async (p) => (parent ? decode(await repo.readFile(parent, p)) : null),
+        readCommit: async (p) => decode(await repo.readFile(commit.sha, p)),
+        exists: (p) => baseFiles.has(p) || commitFiles.has(p),
+      }, sink);
+      out.units.push(toUnitRow(identity, counts));
+    }
+    out.diagnostics.push(...sink.rows);
+  }
+}
+
+const changedCache = new WeakMap<GitRepository, Map<string, ChangedFile[] | null>>();
+async function changedOf(repo: GitRepository, sha: string): Promise<ChangedFile[] | null> {
+  let cache = changedCache.get(repo);
+  if (!cache) changedCache.set(repo, (cache = new Map()));
+  if (!cache.has(sha)) cache.set(sha, await repo.changedFiles(sha));
+  return cache.get(sha) ?? null;
+}
+
+async function fileSet(repo: GitRepository, rev: string): Promise<Set<string>> {
+  const entries = await repo.listTree(rev);
+  return new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path));
+}
+
+async function nameOf(repo: GitRepository, path: string): Promise<string> {
+  const url = (await gitText(repo.gitDir, ["config", "--get", "remote.origin.url"]))?.trim();
+  const match = url?.match(/[:/]([^/:]+\/[^/]+?)(?:\.git)?\/?$/);
+  return match ? match[1] : basename(repo.workTree ?? path).replace(/\.git$/, "");
+}

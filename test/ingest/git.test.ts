@@ -1,0 +1,422 @@
+/**
+ * The git access layer against REAL repositories built with the git CLI in a
+ * temporary folder (fixed identities and dates, no global or system config).
+ * Every expectation below is computed by hand from the fixture, or by a
+ * different git command than the one the code uses, so each can fail.
+ */
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { GitObjectReader } from "../../src/ingest/git/cat-file";
+import { isExcludedFromHistory, openRepository, parseRawNumstat, type GitRepository } from "../../src/ingest/git/repo";
+
+const T0 = 1_700_000_000; // fixed epoch seconds of the first commit
+
+class Sandbox {
+  private clock = 0;
+  readonly env: NodeJS.ProcessEnv;
+  constructor(readonly root: string) {
+    const home = join(root, "home");
+    mkdirSync(home, { recursive: true });
+    this.env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      GIT_CONFIG_NOSYSTEM: "1",
+      GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
+      GIT_AUTHOR_NAME: "Ada",
+      GIT_AUTHOR_EMAIL: "ada@example.com",
+      GIT_COMMITTER_NAME: "Ada",
+      GIT_COMMITTER_EMAIL: "ada@example.com",
+      LC_ALL: "C",
+    };
+    writeFileSync(join(home, "gitconfig"), "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n");
+  }
+  /** Runs git in `cwd`; every call advances the clock by one minute so commits have distinct, known times. */
+  git(cwd: string, args: string[], input?: string | Buffer): string {
+    const t = T0 + 60 * this.clock++;
+    return execFileSync("git", args, {
+      cwd,
+      input,
+      env: { ...this.env, GIT_AUTHOR_DATE: `@${t} +0000`, GIT_COMMITTER_DATE: `@${t} +0000` },
+      maxBuffer: 64 * 1024 * 1024,
+    }).toString("utf8");
+  }
+  /** The epoch the NEXT git call will use. */
+  nextTime(): number {
+    return T0 + 60 * this.clock;
+  }
+}
+
+describe("git layer on a real repository", () => {
+  let box: Sandbox;
+  let dir: string;
+  let repo: GitRepository;
+  const sha: Record<string, string> = {};
+  const time: Record<string, number> = {};
+  const bigBlob = Buffer.alloc(3 * 1024 * 1024 + 17);
+
+  before(async () => {
+    const root = mkdtempSync(join(tmpdir(), "sce-git-"));
+    box = new Sandbox(root);
+    dir = join(root, "work");
+    mkdirSync(dir);
+    const g = (args: string[], input?: string) => box.git(dir, args, input);
+    const commit = (name: string, args: string[]) => {
+      time[name] = box.nextTime();
+      g(args);
+      sha[name] = g(["rev-parse", "HEAD"]).trim();
+    };
+    g(["init", "-q"]);
+
+    // root: two text files and a binary one
+    writeFileSync(join(dir, "a.txt"), "one\ntwo\n");
+    writeFileSync(join(dir, "old.txt"), "r1\nr2\nr3\nr4\nr5\n");
+    writeFileSync(join(dir, "logo.bin"), Buffer.from([0, 1, 2, 0, 255]));
+    // A 3 MiB blob of every byte value, with newlines and a fake cat-file header inside.
+    for (let i = 0; i < bigBlob.length; i++) bigBlob[i] = (i * 7) % 256;
+    bigBlob.write("\ndeadbeef blob 12\n", 1000);
+    writeFileSync(join(dir, "big.dat"), bigBlob);
+    writeFileSync(join(dir, "empty.txt"), "");
+    g(["add", "."]);
+    commit("root", ["commit", "-q", "-m", "root\n\nEntire-Checkpoint: 000000000001"]);
+
+    // modification, deletion, rename, binary change
+    writeFileSync(join(dir, "a.txt"), "one\nTWO\nthree\n");
+    writeFileSync(join(dir, "logo.bin"), Buffer.from([0, 9, 9, 0]));
+    g(["mv", "old.txt", "new.txt"]);
+    g(["rm", "-q", "empty.txt"]);
+    g(["add", "."]);
+    commit("change", [
+      "commit", "-q", "-m",
+      // A squash-merge body: the id in a middle paragraph is not a trailer; the last paragraph is a trailer block without it.
+      "squash (#2)\n\n* first part\n\nEntire-Checkpoint: 0000000000aa\n\n* second part\n\nCo-authored-by: Bob <bob@example.com>",
+    ]);
+
+    // a feature branch with a trailer block holding two ids and a lower-case key
+    g(["checkout", "-q", "-b", "feature"]);
+    writeFileSync(join(dir, "f.txt"), "feature\n");
+    g(["add", "f.txt"]);
+    commit("feature", ["commit", "-q", "-m", "feature\n\nentire-checkpoint: 0000000000bb\nEntire-Checkpoint: 0000000000cc\nSigned-off-by: Ada <ada@example.com>"]);
+
+    // main gets a commit that the cherry-pick copies, then the merge
+    g(["checkout", "-q", "main"]);
+    writeFileSync(join(dir, "pick.txt"), "picked\n");
+    g(["add", "pick.txt"]);
+    commit("pick", ["commit", "-q", "-m", "pick me\n\nEntire-Checkpoint: 0000000000dd"]);
+    commit("merge", ["merge", "-q", "--no-ff", "feature", "-m", "merge feature\n\nEntire-Checkpoint: 0000000000ee"]);
+    commit("empty", ["commit", "-q", "--allow-empty", "-m", "nothing"]);
+
+    g(["checkout", "-q", "feature"]);
+    commit("copy", ["cherry-pick", sha.pick]);
+    g(["checkout", "-q", "main"]);
+
+    // Refs that must NOT start the history walk, each on a commit nothing else reaches.
+    const orphan = (name: string, ref: string) => {
+      const tree = g(["write-tree"]).trim();
+      time[name] = box.nextTime();
+      sha[name] = g(["commit-tree", tree, "-m", `${name}\n\nEntire-Checkpoint: 0000000000ff`], "").trim();
+      g(["update-ref", ref, sha[name]]);
+    };
+    orphan("shadow", "refs/heads/entire/abc1234-def456");
+    orphan("cpbranch", "refs/heads/entire/checkpoints/v1");
+    orphan("cpref", "refs/entire/checkpoints/01/000000000001");
+    orphan("remoteEntire", "refs/remotes/origin/entire/checkpoints/v1");
+    orphan("notes", "refs/notes/commits");
+    // ...and refs that must: a remote-tracking branch and an annotated tag, each on their own commit.
+    orphan("remoteFeature", "refs/remotes/origin/topic");
+    const tagTarget = g(["commit-tree", g(["write-tree"]).trim(), "-m", "tagged only"], "").trim();
+    sha.tagged = tagTarget;
+    g(["tag", "-a", "-m", "a tag", "v1", tagTarget]);
+    // a tag of a blob: no history to walk, must not break the log
+    const blob = g(["hash-object", "-w", "--stdin"], "just a blob\n").trim();
+    g(["tag", "blobtag", blob]);
+
+    const opened = await openRepository(dir);
+    assert.ok(opened);
+    repo = opened;
+  });
+
+  after(async () => {
+    await repo?.close();
+    if (box) rmSync(box.root, { recursive: true, force: true });
+  });
+
+  test("openRepository accepts a work tree root and its .git dir, refuses other folders", async () => {
+    assert.equal(repo.bare, false);
+    assert.equal(repo.workTree, dir);
+    assert.equal(repo.gitDir, join(dir, ".git"));
+    const viaGitDir = await openRepository(join(dir, ".git"));
+    assert.ok(viaGitDir);
+    assert.equal(viaGitDir.gitDir, join(dir, ".git"));
+    await viaGitDir.close();
+    // A subfolder of a work tree is not a repository of its own (unless asked) ...
+    mkdirSync(join(dir, "sub"), { recursive: true });
+    assert.equal(await openRepository(join(dir, "sub")), null);
+    const sub = await openRepository(join(dir, "sub"), { allowSubdirectory: true });
+    assert.ok(sub);
+    assert.equal(sub.gitDir, join(dir, ".git"));
+    await sub.close();
+    // ... and a plain folder or a missing path is none.
+    const plain = join(box.root, "plain");
+    mkdirSync(plain);
+    assert.equal(await openRepository(plain), null);
+    assert.equal(await openRepository(join(box.root, "does-not-exist")), null);
+  });
+
+  test("logCommits walks every ref except Entire's own, stash and notes", async () => {
+    const commits = await repo.logCommits();
+    const got = new Set(commits.map((c) => c.sha));
+    for (const name of ["root", "change", "feature", "pick", "merge", "empty", "copy", "remoteFeature", "tagged"]) {
+      assert.ok(got.has(sha[name]), `${name} should be listed`);
+    }
+    for (const name of ["shadow", "cpbranch", "cpref", "remoteEntire", "notes"]) {
+      assert.ok(!got.has(sha[name]), `${name} (an Entire/notes ref) must not be listed`);
+    }
+    // exactly those nine commits, each once
+    assert.equal(commits.length, 9);
+    assert.equal(got.size, 9);
+  });
+
+  test("logCommits reads parents, times, subject and ONLY real Entire-Checkpoint trailers", async () => {
+    const bySha = new Map((await repo.logCommits()).map((c) => [c.sha, c]));
+    const root = bySha.get(sha.root)!;
+    assert.deepEqual(root.parents, []);
+    assert.equal(root.author_time, time.root);
+    assert.equal(root.committer_time, time.root);
+    assert.equal(root.subject, "root");
+    assert.deepEqual(root.checkpoint_ids, ["000000000001"]);
+    // squash-merge body: the mention in the middle is not a trailer
+    assert.deepEqual(bySha.get(sha.change)!.checkpoint_ids, []);
+    assert.equal(bySha.get(sha.change)!.subject, "squash (#2)");
+    // two trailers in one block, the key matched case-insensitively, in message order
+    assert.deepEqual(bySha.get(sha.feature)!.checkpoint_ids, ["0000000000bb", "0000000000cc"]);
+    const merge = bySha.get(sha.merge)!;
+    assert.deepEqual(merge.parents, [sha.pick, sha.feature]);
+    assert.deepEqual(merge.checkpoint_ids, ["0000000000ee"]);
+    // the cherry-pick keeps the author time and the trailer, and gets its own (later) committer time
+    const copy = bySha.get(sha.copy)!;
+    assert.equal(copy.author_time, time.pick);
+    assert.equal(copy.committer_time, time.copy);
+    assert.ok(copy.committer_time > time.pick);
+    assert.deepEqual(copy.checkpoint_ids, ["0000000000dd"]);
+    // patch ids are not computed unless asked
+    assert.equal(root.patch_id, null);
+  });
+
+  test("logCommits onlyCheckpointed + patchIds", async () => {
+    const commits = await repo.logCommits({ onlyCheckpointed: true, patchIds: true });
+    const names = Object.keys(sha).filter((n) => commits.some((c) => c.sha === sha[n])).sort();
+    // remoteFeature carries the trailer too (every orphan above does); the Entire refs' commits are not walked.
+    assert.deepEqual(names, ["copy", "feature", "merge", "pick", "remoteFeature", "root"]);
+    const bySha = new Map(commits.map((c) => [c.sha, c]));
+    assert.equal(bySha.get(sha.merge)!.patch_id, null, "a merge has no patch id");
+    assert.ok(bySha.get(sha.pick)!.patch_id);
+    assert.equal(bySha.get(sha.copy)!.patch_id, bySha.get(sha.pick)!.patch_id);
+  });
+
+  test("patchIds: copies share one id, which equals `git show | git patch-id --stable`", async () => {
+    const ids = await repo.patchIds([sha.root, sha.pick, sha.copy, sha.feature, sha.merge, sha.empty]);
+    const direct = box.git(dir, ["show", sha.pick]);
+    const expected = execFileSync("git", ["patch-id", "--stable"], { cwd: dir, input: direct }).toString().split(" ")[0];
+    assert.equal(ids.get(sha.pick), expected);
+    assert.equal(ids.get(sha.copy), expected);
+    assert.notEqual(ids.get(sha.feature), expected);
+    assert.ok(ids.get(sha.root), "a root commit has a patch id (diff against nothing)");
+    assert.equal(ids.has(sha.merge), false);
+    assert.equal(ids.has(sha.empty), false);
+    assert.equal(ids.size, 4);
+    assert.equal((await repo.patchIds([])).size, 0);
+  });
+
+  test("changedFiles: first-parent numstat, binary, status, root against the empty tree", async () => {
+    const root = await repo.changedFiles(sha.root);
+    assert.ok(root);
+    const r = Object.fromEntries(root.map((f) => [f.path, f]));
+    assert.deepEqual(Object.keys(r).sort(), ["a.txt", "big.dat", "empty.txt", "logo.bin", "old.txt"]);
+    assert.deepEqual([r["a.txt"].status, r["a.txt"].additions, r["a.txt"].binary], ["A", 2, false]);
+    assert.deepEqual([r["old.txt"].additions, r["empty.txt"].additions], [5, 0]);
+    assert.deepEqual([r["logo.bin"].binary, r["logo.bin"].additions], [true, null]);
+    assert.equal(r["big.dat"].binary, true);
+
+    const change = await repo.changedFiles(sha.change);
+    assert.ok(change);
+    const c = Object.fromEntries(change.map((f) => [f.path, f]));
+    // a.txt: two→TWO and +three: numstat 2 added, 1 deleted
+    assert.deepEqual([c["a.txt"].status, c["a.txt"].additions, c["a.txt"].deletions], ["M", 2, 1]);
+    // without rename detection a rename is a deletion plus an addition of every line
+    assert.deepEqual([c["old.txt"].status, c["new.txt"].status, c["new.txt"].additions], ["D", "A", 5]);
+    assert.equal(c["empty.txt"].status, "D");
+    assert.deepEqual([c["logo.bin"].status, c["logo.bin"].binary, c["logo.bin"].additions], ["M", true, null]);
+    assert.equal(change.length, 5);
+
+    const renamed = await repo.changedFiles(sha.change, { renames: true });
+    const moved = renamed!.find((f) => f.path === "new.txt")!;
+    assert.equal(moved.status, "R");
+    assert.equal(moved.old_path, "old.txt");
+    assert.equal(moved.additions, 0);
+
+    // a merge: only what the merged branch brings relative to the FIRST parent
+    const merge = await repo.changedFiles(sha.merge);
+    assert.deepEqual(merge!.map((f) => [f.path, f.status, f.additions]), [["f.txt", "A", 1]]);
+    assert.deepEqual(await repo.changedFiles(sha.empty), []);
+    assert.equal(await repo.changedFiles("0123456789012345678901234567890123456789"), null);
+    assert.deepEqual(await repo.parents(sha.merge), [sha.pick, sha.feature]);
+  });
+
+  test("readFile and the cat-file reader: exact bytes, missing objects, large blobs, many at once", async () => {
+    assert.equal(Buffer.from((await repo.readFile(sha.change, "a.txt"))!).toString(), "one\nTWO\nthree\n");
+    assert.equal(Buffer.from((await repo.readFile(sha.root, "a.txt"))!).toString(), "one\ntwo\n");
+    assert.deepEqual(Buffer.from((await repo.readFile(sha.change, "logo.bin"))!), Buffer.from([0, 9, 9, 0]));
+    assert.equal((await repo.readFile(sha.root, "empty.txt"))!.length, 0);
+    assert.equal(await repo.readFile(sha.change, "empty.txt"), null, "deleted in that commit");
+    assert.equal(await repo.readFile(sha.change, "nope/nothing.txt"), null);
+    assert.equal(await repo.readFile(sha.root, ""), null, "a tree is not a file");
+    assert.equal(await repo.readFile("no-such-rev", "a.txt"), null);
+    assert.equal(await repo.readFile(sha.root, "a\nb"), null, "a spec with a line break cannot be asked");
+
+    // The 3 MiB blob comes back byte for byte (it contains a fake header line).
+    const big = await repo.readFile(sha.root, "big.dat");
+    assert.ok(big);
+    assert.equal(Buffer.compare(Buffer.from(big), bigBlob), 0);
+
+    // 200 concurrent requests, interleaving small, large and missing ones: answers keep their order.
+    const specs: Array<[string, string | null]> = [];
+    for (let i = 0; i < 200; i++) {
+      if (i % 3 === 0) specs.push([`${sha.change}:a.txt`, "one\nTWO\nthree\n"]);
+      else if (i % 3 === 1) specs.push([`${sha.root}:a.txt`, "one\ntwo\n"]);
+      else specs.push([`${sha.root}:missing-${i}.txt`, null]);
+    }
+    specs.splice(50, 0, [`${sha.root}:big.dat`, "BIG"]);
+    const results = await Promise.all(specs.map(([spec]) => repo.objects.read(spec)));
+    results.forEach((data, i) => {
+      const want = specs[i][1];
+      if (want === null) assert.equal(data, null, specs[i][0]);
+      else if (want === "BIG") assert.equal(Buffer.compare(Buffer.from(data!), bigBlob), 0);
+      else assert.equal(Buffer.from(data!).toString(), want, specs[i][0]);
+    });
+
+    const info = await repo.objects.info(`${sha.root}:big.dat`);
+    assert.deepEqual([info?.type, info?.size], ["blob", bigBlob.length]);
+    assert.equal(await repo.objects.info("0123456789abcdef0123456789abcdef01234567"), null);
+    const commitObj = await repo.objects.readObject(sha.root);
+    assert.equal(commitObj?.type, "commit");
+  });
+
+  test("a blob listed in a tree but absent from the object store reads as null and lists as missing", async () => {
+    // A separate repository, so the main fixture keeps all its objects.
+    const lost = join(box.root, "lost");
+    mkdirSync(lost);
+    box.git(lost, ["init", "-q"]);
+    writeFileSync(join(lost, "keep.txt"), "kept\n");
+    writeFileSync(join(lost, "gone.txt"), "this blob will be deleted\n");
+    box.git(lost, ["add", "."]);
+    box.git(lost, ["commit", "-q", "-m", "two files"]);
+    const goneSha = box.git(lost, ["rev-parse", "HEAD:gone.txt"]).trim();
+    unlinkSync(join(lost, ".git", "objects", goneSha.slice(0, 2), goneSha.slice(2)));
+    const r = await openRepository(lost);
+    assert.ok(r);
+    try {
+      assert.equal(await r.readFile("HEAD", "gone.txt"), null);
+      assert.equal(Buffer.from((await r.readFile("HEAD", "keep.txt"))!).toString(), "kept\n");
+      const listing = await r.listTree("HEAD");
+      assert.deepEqual(
+        listing!.map((e) => [e.path, e.missing, e.size]),
+        [["gone.txt", true, null], ["keep.txt", false, 5]],
+      );
+      assert.equal(await r.objects.info(goneSha), null);
+    } finally {
+      await r.close();
+    }
+  });
+
+  test("listTree and walkTree list the same entries", async () => {
+    const listed = await repo.listTree(sha.change);
+    const walked = await repo.walkTree(sha.change);
+    assert.ok(listed && walked);
+    assert.deepEqual(listed.map((e) => e.path), ["a.txt", "big.dat", "logo.bin", "new.txt"]);
+    assert.deepEqual(walked.map((e) => [e.path, e.sha, e.mode]), listed.map((e) => [e.path, e.sha, e.mode]));
+    assert.equal(listed.find((e) => e.path === "big.dat")!.size, bigBlob.length);
+    assert.equal(await repo.listTree("no-such-rev"), null);
+    assert.equal(await repo.walkTree("no-such-rev"), null);
+    const sub = await repo.listTree(sha.change, { path: "a.txt" });
+    assert.deepEqual(sub!.map((e) => e.path), ["a.txt"]);
+  });
+
+  test("listRefs and head", async () => {
+    const refs = await repo.listRefs();
+    const names = refs.map((r) => r.name);
+    assert.ok(names.includes("refs/heads/main"));
+    assert.ok(names.includes("refs/entire/checkpoints/01/000000000001"));
+    const tag = refs.find((r) => r.name === "refs/tags/v1")!;
+    assert.equal(tag.type, "tag");
+    assert.equal(tag.peeled, sha.tagged);
+    assert.deepEqual([...names].sort(), names, "sorted by name");
+    const head = await repo.head();
+    assert.equal(head.symref, "refs/heads/main");
+    assert.equal(head.sha, sha.empty);
+  });
+
+  test("a bare clone reads the same as its source", async () => {
+    const bareDir = join(box.root, "bare.git");
+    box.git(box.root, ["clone", "-q", "--bare", dir, bareDir]);
+    const bare = await openRepository(bareDir);
+    assert.ok(bare);
+    try {
+      assert.equal(bare.bare, true);
+      assert.equal(bare.workTree, null);
+      // a bare clone copies branches and tags (not refs/remotes, refs/entire): those commits are the reachable ones
+      const got = new Set((await bare.logCommits()).map((c) => c.sha));
+      const want = new Set(["root", "change", "feature", "pick", "merge", "empty", "copy", "tagged"].map((n) => sha[n]));
+      assert.deepEqual(got, want);
+      assert.equal(Buffer.compare(Buffer.from((await bare.readFile(sha.root, "big.dat"))!), bigBlob), 0);
+      assert.deepEqual(await bare.changedFiles(sha.change), await repo.changedFiles(sha.change));
+      assert.deepEqual(await bare.patchIds([sha.pick, sha.copy]), await repo.patchIds([sha.pick, sha.copy]));
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("git layer units", () => {
+  test("isExcludedFromHistory", () => {
+    assert.equal(isExcludedFromHistory("refs/heads/entire/checkpoints/v1"), true);
+    assert.equal(isExcludedFromHistory("refs/heads/entire/abc1234-e3b0c4"), true);
+    assert.equal(isExcludedFromHistory("refs/remotes/origin/entire/checkpoints/v1"), true);
+    assert.equal(isExcludedFromHistory("refs/entire/checkpoints/ZN/01KVBJCWYA4YW6J5M9GP655HZN"), true);
+    assert.equal(isExcludedFromHistory("refs/stash"), true);
+    assert.equal(isExcludedFromHistory("refs/notes/commits"), true);
+    assert.equal(isExcludedFromHistory("refs/heads/entirely-mine"), false);
+    assert.equal(isExcludedFromHistory("refs/remotes/origin/feature/entire/x"), false);
+    assert.equal(isExcludedFromHistory("refs/pull/12/head"), false);
+    assert.equal(isExcludedFromHistory("refs/heads/main"), false);
+  });
+
+  test("parseRawNumstat handles renames and binary records", () => {
+    const z = "\0";
+    const text =
+      `:100644 100644 ${"a".repeat(40)} ${"b".repeat(40)} R087${z}old name.txt${z}new name.txt${z}` +
+      `:000000 100644 ${"0".repeat(40)} ${"c".repeat(40)} A${z}img.png${z}` +
+      `3\t1\t${z}old name.txt${z}new name.txt${z}` +
+      `-\t-\timg.png${z}`;
+    const files = parseRawNumstat(text);
+    assert.deepEqual(
+      files.map((f) => [f.path, f.old_path, f.status, f.additions, f.deletions, f.binary]),
+      [
+        ["new name.txt", "old name.txt", "R", 3, 1, false],
+        ["img.png", null, "A", null, null, true],
+      ],
+    );
+  });
+
+  test("GitObjectReader on a folder that is not a repository: reads fail, they do not hang", async () => {
+    const notRepo = mkdtempSync(join(tmpdir(), "sce-norepo-"));
+    const reader = new GitObjectReader(notRepo);
+    await assert.rejects(reader.read("HEAD:x"));
+    await reader.close();
+    await assert.rejects(reader.read("HEAD:x"), /closed/);
+    rmSync(notRepo, { recursive: true, force: true });
+  });
+});
