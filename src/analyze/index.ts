@@ -8,6 +8,7 @@ export * from "./analyze-entire";
 export * from "./analyze-transcripts";
 export * from "./attribute-unit";
 export * from "./pre-image-unit";
+export * from "./read-transcript";
 export * from "./session-rows";
 export * from "./tool-category";
 export * from "./unit-row";

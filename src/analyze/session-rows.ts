@@ -1,7 +1,7 @@
 import { activeSeconds, costOfCalls, dominantModel, durationSeconds, lengthBin, modelsByOutput, sumUsage } from "../effort";
 import type { DiagnosticSink, Session, SessionRow, ToolCall, ToolCallRow } from "../model";
 import { lineDiff, splitLines } from "../replay";
-import { toolCategory } from "./tool-category";
+import { isFileChangingCall, toolCategory } from "./tool-category";
 
 const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
 
@@ -15,7 +15,7 @@ export interface SessionContext {
 export function toSessionRow(session: Session, context: SessionContext, sink: DiagnosticSink): SessionRow {
   const usage = sumUsage(session.api_calls);
   const times = session.record_times;
-  const editCalls = session.tool_calls.filter((c) => c.file_edits.length > 0);
+  const editCalls = session.tool_calls.filter(isFileChangingCall);
   const models = modelsByOutput(session.api_calls);
   const prompts = session.turns.length;
   return {

@@ -91,3 +91,13 @@ export function toolCategory(name: string, input: unknown): ToolCategory {
   if (lower === "notebookedit") return "edit";
   return "other";
 }
+
+/** Tools whose successful calls change files (metrics.md §3), across agents. Failed calls carry no file edits, so the name decides. */
+const FILE_CHANGING_TOOLS = new Set([
+  "write", "edit", "multiedit", "notebookedit", "mcp__acp__write", "mcp__acp__edit",
+  "apply_patch", "applypatch", "write_file", "replace", "edit_file", "save_file", "str_replace_editor", "str_replace_based_edit_tool",
+]);
+
+export function isFileChangingCall(call: { name: string; file_edits: readonly unknown[] }): boolean {
+  return call.file_edits.length > 0 || FILE_CHANGING_TOOLS.has(call.name.toLowerCase());
+}
