@@ -16,8 +16,9 @@ export const SAMPLE_MARKER = "COMPLETE";
 const CORPUS_FILE = "corpus.json";
 const ROOT_TOKEN = "<sample-root>";
 
+/** `SWE_CHAT_EVAL_SAMPLE_DIR` when set, else a versioned folder in the system's temp folder. */
 export function defaultSampleDir(): string {
-  return join(tmpdir(), `swe-chat-eval-sample-${SAMPLE_GENERATOR_VERSION}`);
+  return process.env.SWE_CHAT_EVAL_SAMPLE_DIR || join(tmpdir(), `swe-chat-eval-sample-${SAMPLE_GENERATOR_VERSION}`);
 }
 
 /** Replace the root folder in every string of the corpus description (to store it, or to load it elsewhere). */

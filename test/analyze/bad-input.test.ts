@@ -1,0 +1,50 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { analyze } from "../../src/analyze";
+import { ClaudeLog, writeResult } from "../helpers/claude-log";
+
+/** A projects folder full of the bad inputs of the issue: every one becomes a diagnostics row; the good session is still read. */
+test("bad transcripts become diagnostics rows; the run goes on and nothing is silently dropped", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "sce-bad-"));
+  const project = join(dir, "-home-u-proj");
+  mkdirSync(project, { recursive: true });
+  const good = new ClaudeLog({ sessionId: "aaaaaaaa-0000-0000-0000-000000000001", cwd: "/home/u/proj" })
+    .prompt("write it")
+    .call("toolu_a", "Write", { file_path: "/home/u/proj/a.txt", content: "a\n" })
+    .result("toolu_a", writeResult("/home/u/proj/a.txt", "a\n", null))
+    .text();
+  const lines = good.trimEnd().split("\n");
+  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000001.jsonl"), good);
+  // Truncated last line.
+  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000002.jsonl"), lines.join("\n").replace(/aaaaaaaa-0000-0000-0000-000000000001/g, "aaaaaaaa-0000-0000-0000-000000000002") + "\n" + lines[1].slice(0, 40));
+  // NUL bytes inside a line, and two objects on one line.
+  const nul = lines.map((l) => l.replace(/aaaaaaaa-0000-0000-0000-000000000001/g, "aaaaaaaa-0000-0000-0000-000000000003"));
+  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000003.jsonl"), [nul[0] + "\u0000\u0000", nul[1] + nul[2], ...nul.slice(3)].join("\n") + "\n");
+  // CRLF line endings.
+  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000004.jsonl"), lines.map((l) => l.replace(/aaaaaaaa-0000-0000-0000-000000000001/g, "aaaaaaaa-0000-0000-0000-000000000004")).join("\r\n") + "\r\n");
+  // A pretty-printed JSON document named .jsonl, and a binary file named .jsonl.
+  writeFileSync(join(project, "pretty.jsonl"), JSON.stringify({ sessionId: "x", messages: [{ type: "user", content: "hi" }] }, null, 2));
+  writeFileSync(join(project, "binary.jsonl"), Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10]));
+
+  const { rows } = await analyze({ inputs: [project] });
+  const codes = new Set(rows.diagnostics.map((d) => d.code));
+  for (const code of ["jsonl-truncated", "jsonl-nul-bytes", "jsonl-concatenated-objects", "no-repository"]) assert.ok(codes.has(code), `missing ${code} in ${[...codes].join(", ")}`);
+  // The four Claude sessions are all read (the damaged lines are repaired or reported, not fatal).
+  assert.deepEqual(rows.sessions.map((s) => s.session_id).sort(), [1, 2, 3, 4].map((n) => `aaaaaaaa-0000-0000-0000-00000000000${n}`));
+  // The two files that are not Claude Code transcripts are named in diagnostics.
+  const files = rows.diagnostics.map((d) => `${d.file ?? ""} ${d.message}`).join("\n");
+  assert.match(files, /pretty\.jsonl/);
+  assert.match(files, /binary\.jsonl/);
+  // Each session's Write is there once, with its repo-less path kept as logged.
+  assert.equal(rows.tool_calls.filter((c) => c.tool === "Write").length, 4);
+});
+
+test("an input that does not exist or is not recognised is a diagnostic and exit status 'nothing read'", async () => {
+  const missing = join(tmpdir(), "sce-does-not-exist-" + process.pid);
+  const { rows, readAnything } = await analyze({ inputs: [missing] });
+  assert.equal(readAnything, false);
+  assert.deepEqual(rows.diagnostics.map((d) => d.code), ["input-missing"]);
+});
