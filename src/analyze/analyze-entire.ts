@@ -127,6 +127,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
           readBase: (p) => read(parent, p),
           readCommit: (p) => read(unit.commit_sha, p),
           exists: (p) => baseTree.has(p) || commitTree.has(p),
+          label: `commit ${unit.commit_sha.slice(0, 10)}`,
         }, ssink);
         if (unreadable) {
           addAmbiguity(unit, "commit-unreadable");

@@ -137,6 +137,7 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
         readBase: async (p) => (parent ? decode(await repo.readFile(parent, p)) : null),
         readCommit: async (p) => decode(await repo.readFile(commit.sha, p)),
         exists: (p) => baseFiles.has(p) || commitFiles.has(p),
+        label: `commit ${commit.sha.slice(0, 10)}`,
       }, sink);
       out.units.push(toUnitRow(identity, counts));
     }

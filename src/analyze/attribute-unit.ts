@@ -12,6 +12,8 @@ export interface UnitFiles {
   readCommit(path: string): Promise<string | null>;
   /** Whether a repo-relative path exists at the base or at the commit (for path mapping). */
   exists(path: string): boolean;
+  /** Names the unit in diagnostics (e.g. `commit 1a2b3c4d`), since one session's calls are replayed once per unit. */
+  label?: string;
 }
 
 export interface UnitAttribution extends CommitAttribution {
@@ -38,6 +40,7 @@ export async function attributeUnit(session: Session, transcriptStart: number, f
     session.cwds,
     files.exists,
   );
+  const prefix = files.label ? `${files.label}: ` : "";
   const steps: ReplayStep[] = [];
   const outside = new Set<string>();
   for (const call of calls) {
@@ -46,7 +49,7 @@ export async function attributeUnit(session: Session, transcriptStart: number, f
       if (path === null) {
         if (!outside.has(edit.path)) {
           outside.add(edit.path);
-          sink.info("path-outside-repo", `${call.name} edited ${edit.path}, outside the repository${mapper.root ? ` (${mapper.root})` : ""}: ignored`, call.record);
+          sink.info("path-outside-repo", `${prefix}${call.name} edited ${edit.path}, outside the repository${mapper.root ? ` (${mapper.root})` : ""}: ignored`, call.record);
         }
         continue;
       }
@@ -58,8 +61,8 @@ export async function attributeUnit(session: Session, transcriptStart: number, f
   for (const path of new Set([...steps.map((s) => s.path), ...files.changed.map((f) => f.path)])) bases.set(path, await files.readBase(path));
   const replay = replayEdits(steps, (path) => bases.get(path) ?? null);
   for (const issue of replay.issues) {
-    if (issue.code === "edit-unreplayable") sink.warn(issue.code, issue.message, issue.record);
-    else sink.info(issue.code, issue.message, issue.record);
+    if (issue.code === "edit-unreplayable") sink.warn(issue.code, prefix + issue.message, issue.record);
+    else sink.info(issue.code, prefix + issue.message, issue.record);
   }
 
   const committed: CommittedFile[] = [];
