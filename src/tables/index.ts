@@ -2,3 +2,4 @@ export * from "./bootstrap";
 export * from "./from-rows";
 export * from "./summarize";
 export * from "./to-files";
+export * from "./to-parquet";

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { analyze } from "../../analyze";
 import { ensureSampleCorpus } from "../../sample";
-import { summarizeUnits, writeTables } from "../../tables";
+import { summarizeUnits, writeParquetTables, writeTables } from "../../tables";
 import { makeProgress } from "../progress";
 import { formatSummary } from "../summary";
 import { EXIT, type RegisterCommand } from "./types";
@@ -13,6 +13,7 @@ interface AnalyzeFlags {
   quiet?: boolean;
   idleLimit: string;
   seed: string;
+  format?: string;
 }
 
 export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExit) => {
@@ -24,6 +25,7 @@ export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExi
     .option("--repo <path>", "the git repository that the transcripts edited (when it is not the input itself)")
     .option("--idle-limit <seconds>", "idle gap cap for active time", "300")
     .option("--seed <n>", "bootstrap seed", "1")
+    .option("--format <format>", "also write columnar files: parquet")
     .option("-q, --quiet", "no progress bar and no summary")
     .action(async (inputs: string[], flags: AnalyzeFlags) => {
       setExit(await runAnalyze(inputs, flags));
@@ -35,6 +37,10 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
   const seed = Number(flags.seed);
   if (!Number.isFinite(idleLimitS) || idleLimitS <= 0 || !Number.isInteger(seed)) {
     process.stderr.write("error: --idle-limit must be a positive number and --seed an integer\n");
+    return EXIT.usage;
+  }
+  if (flags.format !== undefined && flags.format !== "parquet") {
+    process.stderr.write(`error: --format ${flags.format} is not supported (parquet)\n`);
     return EXIT.usage;
   }
   const repo = flags.repo ? resolve(flags.repo) : undefined;
@@ -56,6 +62,7 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
   progress.stop();
   const out = resolve(flags.out);
   await writeTables(out, result.rows, { inputs: result.inputs });
+  if (flags.format === "parquet") await writeParquetTables(out, result.rows);
   if (!flags.quiet) {
     const summary = summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed });
     process.stdout.write(formatSummary(result.rows, summary, out));
