@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 import { addAmbiguity, type CandidateUnit, linkUnits, readEntireRepository, type EntireRepository } from "../ingest/entire";
 import { gitText } from "../ingest/git/exec";
-import { dominantModel } from "../effort";
-import { type CheckpointSession, DiagnosticSink, type Session } from "../model";
+import { dominantModel, sumUsage } from "../effort";
+import { type CheckpointSession, type CheckpointSessionRow, DiagnosticSink, type Session } from "../model";
 import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../tables";
 import { attributeUnit } from "./attribute-unit";
@@ -73,6 +73,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
         const file = `${checkpointId.slice(0, 2)}/${checkpointId.slice(2)}/${cs.index}/${cs.transcript_path?.split("/").pop() ?? "full.jsonl"}`;
         const bytes = cs.transcript_path === null ? null : await entire.readTranscript(checkpointId, cs.index);
         if (bytes === null) {
+          (out.checkpoint_sessions ??= []).push(checkpointSessionRow(checkpointId, cs, null));
           ssink.warn("transcript-missing", `checkpoint ${checkpointId} session ${cs.index}: no transcript stored (absent or its blob is missing from this clone)`);
           parsed.set(key, null);
           return { session: null, reason: "transcript-missing" };
@@ -83,6 +84,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
         if (!outcome.ok) ssink.error("transcript-unreadable", outcome.message);
         const session = outcome.ok ? { ...outcome.session, session_id: sessionId } : null;
         parsed.set(key, session);
+        (out.checkpoint_sessions ??= []).push(checkpointSessionRow(checkpointId, cs, session));
         return { session, reason: session ? null : "transcript-unreadable" };
       };
 
@@ -151,10 +153,37 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
       out.diagnostics.push(...ssink.rows);
       options.onProgress?.(done + 1, sessionIds.length, sessionId);
     }
+    out.checkpoint_sessions?.sort((a, b) => (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : a.session_index - b.session_index));
   } finally {
     await entire.close();
   }
   return true;
+}
+
+/** Entire's recorded numbers beside our token counts over the same slice (main transcript only, as Entire counts). */
+function checkpointSessionRow(checkpointId: string, cs: CheckpointSession, session: Session | null): CheckpointSessionRow {
+  const slice = session ? sumUsage(session.api_calls.filter((c) => !c.sidechain && c.record > cs.transcript_start)) : null;
+  return {
+    checkpoint_id: checkpointId,
+    session_index: cs.index,
+    session_id: cs.session_id,
+    agent_label: cs.agent_label,
+    agent: session?.agent ?? null,
+    transcript_start: cs.transcript_start,
+    slice_input_tokens: slice?.input_tokens ?? null,
+    slice_output_tokens: slice?.output_tokens ?? null,
+    slice_cache_creation_tokens: slice?.cache_creation_tokens ?? null,
+    slice_cache_read_tokens: slice?.cache_read_tokens ?? null,
+    slice_api_calls: slice?.api_calls ?? null,
+    entire_input_tokens: cs.token_usage?.input_tokens ?? null,
+    entire_output_tokens: cs.token_usage?.output_tokens ?? null,
+    entire_cache_creation_tokens: cs.token_usage?.cache_creation_tokens ?? null,
+    entire_cache_read_tokens: cs.token_usage?.cache_read_tokens ?? null,
+    entire_api_calls: cs.token_usage?.api_call_count ?? null,
+    entire_agent_lines: cs.initial_attribution?.agent_lines ?? null,
+    entire_total_committed: cs.initial_attribution?.total_committed ?? null,
+    entire_agent_percentage: cs.initial_attribution?.agent_percentage ?? null,
+  };
 }
 
 function byCommitThenCheckpoint(a: CandidateUnit, b: CandidateUnit): number {

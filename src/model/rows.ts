@@ -79,11 +79,40 @@ export const toolCallRowSchema = z.object({
 });
 export type ToolCallRow = z.infer<typeof toolCallRowSchema>;
 
+/**
+ * One Entire checkpoint session folder: Entire's recorded `token_usage` and
+ * `initial_attribution` beside our token counts over the same transcript
+ * slice (main transcript only, as Entire counts; sub-agents excluded here).
+ */
+export const checkpointSessionRowSchema = z.object({
+  checkpoint_id: z.string(),
+  session_index: count,
+  session_id: z.string(),
+  agent_label: z.string().nullable(),
+  agent: z.string().nullable(),
+  transcript_start: count,
+  slice_input_tokens: nullableCount,
+  slice_output_tokens: nullableCount,
+  slice_cache_creation_tokens: nullableCount,
+  slice_cache_read_tokens: nullableCount,
+  slice_api_calls: nullableCount,
+  entire_input_tokens: z.number().nullable(),
+  entire_output_tokens: z.number().nullable(),
+  entire_cache_creation_tokens: z.number().nullable(),
+  entire_cache_read_tokens: z.number().nullable(),
+  entire_api_calls: z.number().nullable(),
+  entire_agent_lines: z.number().nullable(),
+  entire_total_committed: z.number().nullable(),
+  entire_agent_percentage: z.number().nullable(),
+});
+export type CheckpointSessionRow = z.infer<typeof checkpointSessionRowSchema>;
+
 export const TABLE_COLUMNS = {
   units: Object.keys(unitRowSchema.shape) as (keyof UnitRow)[],
   sessions: Object.keys(sessionRowSchema.shape) as (keyof SessionRow)[],
   tool_calls: Object.keys(toolCallRowSchema.shape) as (keyof ToolCallRow)[],
   diagnostics: ["source", "session_id", "file", "record", "severity", "code", "message"] as const,
+  checkpoint_sessions: Object.keys(checkpointSessionRowSchema.shape) as (keyof CheckpointSessionRow)[],
 } as const;
 export type TableName = keyof typeof TABLE_COLUMNS;
 export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];

@@ -1,11 +1,13 @@
 import * as aq from "arquero";
-import { type Diagnostic, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
+import { type CheckpointSessionRow, type Diagnostic, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
 
 export interface AnalysisRows {
   units: UnitRow[];
   sessions: SessionRow[];
   tool_calls: ToolCallRow[];
   diagnostics: Diagnostic[];
+  /** Only for Entire repositories: Entire's own numbers beside ours, per checkpoint session folder. */
+  checkpoint_sessions?: CheckpointSessionRow[];
 }
 
 export type ColumnTable = ReturnType<typeof aq.table>;
@@ -28,5 +30,6 @@ export function toTables(rows: AnalysisRows): AnalysisTables {
     sessions: tableFromRows("sessions", rows.sessions),
     tool_calls: tableFromRows("tool_calls", rows.tool_calls),
     diagnostics: tableFromRows("diagnostics", rows.diagnostics),
+    checkpoint_sessions: tableFromRows("checkpoint_sessions", rows.checkpoint_sessions ?? []),
   };
 }

@@ -46,14 +46,14 @@ export async function writeTables(dir: string, rows: AnalysisRows, meta: Record<
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   for (const name of TABLE_NAMES) {
-    const list = rows[name] as readonly object[];
+    const list = (rows[name] ?? []) as readonly object[];
     await writeStream(join(dir, `${name}.csv`), csvLines(name, list));
     await writeStream(join(dir, `${name}.json`), jsonLines(name, list));
     written.push(`${name}.csv`, `${name}.json`);
   }
   const manifest = {
     tables_format_version: TABLES_FORMAT_VERSION,
-    tables: Object.fromEntries(TABLE_NAMES.map((n) => [n, { rows: rows[n].length, columns: TABLE_COLUMNS[n] }])),
+    tables: Object.fromEntries(TABLE_NAMES.map((n) => [n, { rows: (rows[n] ?? []).length, columns: TABLE_COLUMNS[n] }])),
     ...meta,
   };
   await writeStream(join(dir, "manifest.json"), [JSON.stringify(manifest, null, 2) + "\n"]);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { z } from "zod";
-import { diagnosticSchema, sessionRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
+import { checkpointSessionRowSchema, diagnosticSchema, sessionRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 const SCHEMAS: Record<TableName, z.ZodObject> = {
@@ -8,6 +8,7 @@ const SCHEMAS: Record<TableName, z.ZodObject> = {
   sessions: sessionRowSchema,
   tool_calls: toolCallRowSchema,
   diagnostics: diagnosticSchema,
+  checkpoint_sessions: checkpointSessionRowSchema,
 };
 
 type ParquetType = "STRING" | "DOUBLE" | "BOOLEAN";
@@ -29,7 +30,7 @@ export async function writeParquetTables(dir: string, rows: AnalysisRows): Promi
   const { parquetWriteFile } = await import("hyparquet-writer");
   const written: string[] = [];
   for (const name of TABLE_NAMES) {
-    const list = rows[name] as readonly Record<string, unknown>[];
+    const list = (rows[name] ?? []) as readonly Record<string, unknown>[];
     const shape = SCHEMAS[name].shape as Record<string, z.ZodType>;
     const columnData = (TABLE_COLUMNS[name] as readonly string[]).map((column) => ({
       name: column,

@@ -46,6 +46,22 @@ test("analyze on the bundled sample corpus gives every unit's hand-worked counts
       `scenario ${e.scenario} (${e.commit}, ${e.session_key}): ${e.why}`,
     );
   }
+  // Entire's recorded token_usage sits beside our count over the same slice (main transcript only):
+  // the sample's metadata was written by Entire's rule (max output per message id), so they agree;
+  // the folder without a transcript has Entire's numbers and no slice.
+  const cps = rows.checkpoint_sessions ?? [];
+  assert.equal(cps.length, 15);
+  for (const r of cps) {
+    if (r.slice_output_tokens === null) {
+      assert.equal(r.checkpoint_id, sample.expected.find((e) => e.ambiguity === "transcript-missing")!.checkpoint_id);
+      continue;
+    }
+    assert.deepEqual(
+      [r.slice_input_tokens, r.slice_output_tokens, r.slice_cache_creation_tokens, r.slice_cache_read_tokens, r.slice_api_calls],
+      [r.entire_input_tokens, r.entire_output_tokens, r.entire_cache_creation_tokens, r.entire_cache_read_tokens, r.entire_api_calls],
+      `${r.checkpoint_id}/${r.session_index}`,
+    );
+  }
   // Every excluded unit is explained by a diagnostic or its ambiguity reason.
   assert.ok(rows.diagnostics.some((d) => d.code === "transcript-missing"));
   assert.ok(rows.diagnostics.some((d) => d.code === "agent-label-mismatch"), "the Gemini-labelled Claude transcript is noticed");
