@@ -5,6 +5,8 @@ import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeTranscripts } from "./analyze-transcripts";
 
 export * from "./analyze-entire";
+export * from "./entire-session-job";
+export * from "./parallel";
 export * from "./analyze-transcripts";
 export * from "./attribute-unit";
 export * from "./pre-image-unit";
@@ -18,6 +20,8 @@ export interface AnalyzeRequest {
   /** The repository transcripts edited, when it is not an input itself. */
   repo?: string;
   idleLimitS?: number;
+  /** Worker threads for per-session work (default: automatic; 1 runs inline). */
+  threads?: number;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
@@ -31,7 +35,7 @@ export interface AnalyzeResult {
 /** Runs the attribution job over every input; each input's kind is found from its content. */
 export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
   const rows: AnalysisRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
-  const options = { idleLimitS: request.idleLimitS ?? 300, onProgress: request.onProgress };
+  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, onProgress: request.onProgress };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;
   for (const path of request.inputs) {

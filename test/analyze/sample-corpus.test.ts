@@ -77,3 +77,11 @@ test("analyze on the sample's Claude Code projects folder with --repo links sess
     assert.equal(u.total_committed_lines, u.agent_lines_survived! + u.human_lines! + u.outside_lines!);
   }
 });
+
+test("worker threads give the same tables as the inline run", async () => {
+  const sample = await corpus;
+  process.env.SWE_CHAT_EVAL_ROOT = process.cwd();
+  const inline = await analyze({ inputs: [sample.repoDir], threads: 1 });
+  const workers = await analyze({ inputs: [sample.repoDir], threads: 2 });
+  assert.deepEqual(workers.rows, inline.rows);
+});

@@ -14,6 +14,7 @@ interface AnalyzeFlags {
   idleLimit: string;
   seed: string;
   format?: string;
+  threads?: string;
 }
 
 export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExit) => {
@@ -26,6 +27,7 @@ export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExi
     .option("--idle-limit <seconds>", "idle gap cap for active time", "300")
     .option("--seed <n>", "bootstrap seed", "1")
     .option("--format <format>", "also write columnar files: parquet")
+    .option("--threads <n>", "worker threads for per-session work (default: automatic)")
     .option("-q, --quiet", "no progress bar and no summary")
     .action(async (inputs: string[], flags: AnalyzeFlags) => {
       setExit(await runAnalyze(inputs, flags));
@@ -37,6 +39,11 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
   const seed = Number(flags.seed);
   if (!Number.isFinite(idleLimitS) || idleLimitS <= 0 || !Number.isInteger(seed)) {
     process.stderr.write("error: --idle-limit must be a positive number and --seed an integer\n");
+    return EXIT.usage;
+  }
+  const threads = flags.threads === undefined ? undefined : Number(flags.threads);
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+    process.stderr.write("error: --threads must be a positive integer\n");
     return EXIT.usage;
   }
   if (flags.format !== undefined && flags.format !== "parquet") {
@@ -54,6 +61,7 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
     inputs: inputs.map((p) => resolve(p)),
     repo,
     idleLimitS,
+    threads,
     onProgress: (done, total, label) => {
       if (done === 0) progress.start(total, label);
       else progress.update(done, label);

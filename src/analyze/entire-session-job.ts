@@ -1,0 +1,191 @@
+/**
+ * The per-session work of an Entire repository, as a job a worker thread can
+ * run: parse each stored copy of the session's transcript (by content), form
+ * its units against git's file states (method `git-replay`), and return plain
+ * rows. Each worker opens the repository once (its own `git cat-file` process).
+ */
+import { joinTranscriptParts, addAmbiguity, type CandidateUnit } from "../ingest/entire";
+import { type GitRepository, openRepository } from "../ingest/git/repo";
+import { dominantModel, sumUsage } from "../effort";
+import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import { makePathMapper } from "../replay";
+import { attributeUnit } from "./attribute-unit";
+import { readTranscriptByContent } from "./read-transcript";
+import { toSessionRow, toToolCallRows } from "./session-rows";
+import { toUnitRow } from "./unit-row";
+
+export interface EntireSessionJob {
+  gitDir: string;
+  repo: string;
+  idleLimitS: number;
+  sessionId: string;
+  /** Every folder holding this session, with the git specs of its transcript parts (null: none stored). */
+  folders: { checkpoint_id: string; session: CheckpointSession; parts: string[] | null }[];
+  units: CandidateUnit[];
+}
+
+export interface EntireSessionResult {
+  units: UnitRow[];
+  sessions: SessionRow[];
+  tool_calls: ToolCallRow[];
+  diagnostics: Diagnostic[];
+  checkpoint_sessions: CheckpointSessionRow[];
+}
+
+const repositories = new Map<string, Promise<GitRepository | null>>();
+const decoder = new TextDecoder();
+
+/** Worker entry (see ./parallel.ts). */
+export const runJob = (job: EntireSessionJob) => runEntireSessionJob(job);
+
+export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepository): Promise<EntireSessionResult> {
+  let repoPromise = given ? Promise.resolve(given) : repositories.get(job.gitDir);
+  if (!repoPromise) repositories.set(job.gitDir, (repoPromise = openRepository(job.gitDir)));
+  const repo = await repoPromise;
+  const out: EntireSessionResult = { units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [] };
+  const sink = new DiagnosticSink("entire", null, job.sessionId);
+  if (!repo) {
+    sink.error("entire-repository-unreadable", `${job.gitDir} could not be opened in a worker`);
+    out.diagnostics.push(...sink.rows);
+    return out;
+  }
+  const trees = new Map<string, Set<string>>();
+  const treeSet = async (rev: string): Promise<Set<string>> => {
+    let set = trees.get(rev);
+    if (!set) {
+      const entries = await repo.listTree(rev);
+      trees.set(rev, (set = new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path))));
+    }
+    return set;
+  };
+
+  const parsed = new Map<string, Session | null>();
+  const parse = async (checkpointId: string, cs: CheckpointSession): Promise<{ session: Session | null; reason: "transcript-missing" | "transcript-unreadable" | null }> => {
+    const key = `${checkpointId}/${cs.index}`;
+    if (!parsed.has(key)) parsed.set(key, await readFolder(repo, job, checkpointId, cs, sink, out));
+    const session = parsed.get(key) ?? null;
+    const stored = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index)?.parts;
+    return { session, reason: session ? null : stored ? "transcript-unreadable" : "transcript-missing" };
+  };
+
+  for (const unit of [...job.units].sort(byCommitThenCheckpoint)) {
+    const { session, reason } = await parse(unit.checkpoint_id, unit.session);
+    if (reason) addAmbiguity(unit, reason);
+    const changed = await repo.changedFiles(unit.commit_sha);
+    const parent = unit.commit.parents[0] ?? null;
+    if (changed === null) {
+      addAmbiguity(unit, "commit-unreadable");
+      sink.warn("commit-unreadable", `commit ${unit.commit_sha} cannot be read (shallow or partial clone?)`);
+    }
+    const identity = {
+      session_id: job.sessionId,
+      commit_sha: unit.commit_sha,
+      checkpoint_id: unit.checkpoint_id,
+      repo: job.repo,
+      agent: session?.agent ?? unit.session.agent_label,
+      model: session ? (dominantModel(session.api_calls.filter((c) => c.record > unit.session.transcript_start)) ?? dominantModel(session.api_calls)) : unit.session.model,
+      method: "git-replay" as const,
+      ambiguity: unit.ambiguity as string | null,
+      numstat_additions: changed ? changed.filter((f) => !f.binary).reduce((s, f) => s + (f.additions ?? 0), 0) : null,
+      entire: unit.session.initial_attribution,
+    };
+    if (!session || !changed) {
+      out.units.push(toUnitRow(identity, null));
+      continue;
+    }
+    const baseTree = parent ? await treeSet(parent) : new Set<string>();
+    const commitTree = await treeSet(unit.commit_sha);
+    let unreadable = false;
+    const read = async (rev: string | null, p: string) => {
+      if (rev === null) return null;
+      const bytes = await repo.readFile(rev, p);
+      if (bytes === null && (rev === parent ? baseTree : commitTree).has(p)) unreadable = true;
+      return bytes === null ? null : decoder.decode(bytes);
+    };
+    const counts = await attributeUnit(session, unit.session.transcript_start, {
+      changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
+      readBase: (p) => read(parent, p),
+      readCommit: (p) => read(unit.commit_sha, p),
+      exists: (p) => baseTree.has(p) || commitTree.has(p),
+      label: `commit ${unit.commit_sha.slice(0, 10)}`,
+    }, sink);
+    if (unreadable) {
+      addAmbiguity(unit, "commit-unreadable");
+      sink.warn("commit-unreadable", `a file of commit ${unit.commit_sha} or its parent is missing from this clone; unit kept out of headline numbers`);
+    }
+    identity.ambiguity = unit.ambiguity;
+    out.units.push(toUnitRow(identity, counts));
+  }
+
+  // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far).
+  let longest: Session | null = null;
+  for (const { checkpoint_id, session: cs } of job.folders) {
+    const { session } = await parse(checkpoint_id, cs);
+    if (session && (!longest || session.record_count > longest.record_count)) longest = session;
+  }
+  if (longest) {
+    out.sessions.push(toSessionRow(longest, { repo: job.repo, idleLimitS: job.idleLimitS }, sink));
+    const head = await treeSet("HEAD");
+    const mapper = makePathMapper(longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), longest.cwds, (p) => head.has(p));
+    out.tool_calls.push(...toToolCallRows(longest, (p) => mapper.toRepoPath(p)));
+  }
+  out.diagnostics.push(...sink.rows);
+  return out;
+}
+
+async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpointId: string, cs: CheckpointSession, sink: DiagnosticSink, out: EntireSessionResult): Promise<Session | null> {
+  const parts = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index)?.parts ?? null;
+  const file = `${checkpointId.slice(0, 2)}/${checkpointId.slice(2)}/${cs.index}/${cs.transcript_path?.split("/").pop() ?? "full.jsonl"}`;
+  let bytes: Uint8Array | null = null;
+  if (parts) {
+    const chunks: Uint8Array[] = [];
+    for (const spec of parts) {
+      const data = await repo.objects.read(spec).catch(() => null);
+      if (data === null) break;
+      chunks.push(data);
+    }
+    if (chunks.length === parts.length) bytes = joinTranscriptParts(chunks);
+  }
+  if (bytes === null) {
+    out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, null));
+    sink.warn("transcript-missing", `checkpoint ${checkpointId} session ${cs.index}: no transcript stored (absent or its blob is missing from this clone)`);
+    return null;
+  }
+  sink.file = file;
+  const outcome = readTranscriptByContent(bytes, file, cs.agent_label, sink);
+  if (!outcome.ok) sink.error("transcript-unreadable", outcome.message);
+  sink.file = null;
+  const session = outcome.ok ? { ...outcome.session, session_id: job.sessionId } : null;
+  out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, session));
+  return session;
+}
+
+/** Entire's recorded numbers beside our token counts over the same slice (main transcript only, as Entire counts). */
+function checkpointSessionRow(checkpointId: string, cs: CheckpointSession, session: Session | null): CheckpointSessionRow {
+  const slice = session ? sumUsage(session.api_calls.filter((c) => !c.sidechain && c.record > cs.transcript_start)) : null;
+  return {
+    checkpoint_id: checkpointId,
+    session_index: cs.index,
+    session_id: cs.session_id,
+    agent_label: cs.agent_label,
+    agent: session?.agent ?? null,
+    transcript_start: cs.transcript_start,
+    slice_input_tokens: slice?.input_tokens ?? null,
+    slice_output_tokens: slice?.output_tokens ?? null,
+    slice_cache_creation_tokens: slice?.cache_creation_tokens ?? null,
+    slice_cache_read_tokens: slice?.cache_read_tokens ?? null,
+    slice_api_calls: slice?.api_calls ?? null,
+    entire_input_tokens: cs.token_usage?.input_tokens ?? null,
+    entire_output_tokens: cs.token_usage?.output_tokens ?? null,
+    entire_cache_creation_tokens: cs.token_usage?.cache_creation_tokens ?? null,
+    entire_cache_read_tokens: cs.token_usage?.cache_read_tokens ?? null,
+    entire_api_calls: cs.token_usage?.api_call_count ?? null,
+    entire_agent_lines: cs.initial_attribution?.agent_lines ?? null,
+    entire_total_committed: cs.initial_attribution?.total_committed ?? null,
+    entire_agent_percentage: cs.initial_attribution?.agent_percentage ?? null,
+  };
+}
+
+function byCommitThenCheckpoint(a: CandidateUnit, b: CandidateUnit): number {
+  return a.commit.committer_time - b.commit.committer_time || (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : 0);
+}
