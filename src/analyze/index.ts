@@ -1,10 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../tables";
 import { analyzeEntireRepository } from "./analyze-entire";
+import { analyzeExportFile } from "./analyze-exports";
 import { analyzeTranscripts } from "./analyze-transcripts";
 
 export * from "./analyze-entire";
+export * from "./analyze-exports";
 export * from "./entire-session-job";
 export * from "./parallel";
 export * from "./analyze-transcripts";
@@ -20,6 +22,8 @@ export interface AnalyzeRequest {
   /** The repository transcripts edited, when it is not an input itself. */
   repo?: string;
   idleLimitS?: number;
+  /** A commit as a unified diff, to attribute DataClaw and SpecStory sessions against (method patch-match). */
+  commitPatch?: string;
   /** Worker threads for per-session work (default: automatic; 1 runs inline). */
   threads?: number;
   onProgress?: (done: number, total: number, label: string) => void;
@@ -51,12 +55,20 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       readAnything = true;
       continue;
     }
+    // Exports (SWE-agent trajectories, DataClaw, SpecStory) and agent transcripts can share a folder: read both.
+    const exportsRead = await analyzeExportFile(path, { ...options, commitPatch: request.commitPatch ?? null }, rows);
+    if (exportsRead) inputs.push({ path, kind: "exports" });
+    if (exportsRead && statSync(path).isFile()) {
+      readAnything = true;
+      continue;
+    }
     const n = await analyzeTranscripts(path, request.repo ?? null, options, rows);
-    inputs.push({ path, kind: n > 0 ? "claude-code-transcripts" : "unrecognised" });
-    if (n > 0) readAnything = true;
+    if (n > 0) inputs.push({ path, kind: "transcripts" });
+    if (n > 0 || exportsRead) readAnything = true;
     else {
+      inputs.push({ path, kind: "unrecognised" });
       const sink = new DiagnosticSink("input", path);
-      sink.error("input-unrecognised", `${path} is neither a git repository with Entire checkpoints nor a folder or file of Claude Code transcripts`);
+      sink.error("input-unrecognised", `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode), nor an export (SWE-agent, DataClaw, SpecStory)`);
       rows.diagnostics.push(...sink.rows);
     }
   }

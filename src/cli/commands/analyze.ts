@@ -15,6 +15,7 @@ interface AnalyzeFlags {
   seed: string;
   format?: string;
   threads?: string;
+  patch?: string;
 }
 
 export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExit) => {
@@ -27,6 +28,7 @@ export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExi
     .option("--idle-limit <seconds>", "idle gap cap for active time", "300")
     .option("--seed <n>", "bootstrap seed", "1")
     .option("--format <format>", "also write columnar files: parquet")
+    .option("--patch <file>", "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)")
     .option("--threads <n>", "worker threads for per-session work (default: automatic)")
     .option("-q, --quiet", "no progress bar and no summary")
     .action(async (inputs: string[], flags: AnalyzeFlags) => {
@@ -62,6 +64,7 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
     repo,
     idleLimitS,
     threads,
+    commitPatch: flags.patch ? resolve(flags.patch) : undefined,
     onProgress: (done, total, label) => {
       if (done === 0) progress.start(total, label);
       else progress.update(done, label);
