@@ -11,6 +11,8 @@ export async function main(argv: string[]): Promise<number> {
     .name("swe-chat-eval")
     .description("How much agent-written code survives into commits, at what cost.")
     .exitOverride()
+    // Subcommands own the options after their name (taskflow and taskflow label both have --out).
+    .enablePositionalOptions()
     .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) });
   for (const register of COMMANDS) register(program, (code) => (exitCode = code));
   try {
