@@ -1,8 +1,13 @@
-import { basename } from "node:path";
+import { readdirSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { dominantModel } from "../effort";
-import { findClaudeCodeTranscripts, readClaudeCodeTranscript } from "../ingest/claude-code";
+import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFilesOf } from "../ingest/claude-code";
+import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout, readHead } from "../ingest/codex";
+import { detectTranscriptFormat } from "../ingest/detect";
+import { readGeminiSession } from "../ingest/gemini";
 import { gitText } from "../ingest/git/exec";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
+import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "../ingest/opencode";
 import { type Commit, DiagnosticSink, type Session } from "../model";
 import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../tables";
@@ -20,20 +25,111 @@ interface SessionLinks {
   commits: Commit[];
 }
 
+/** One session found on disk, with what its adapter needs to read it. */
+export type FoundTranscript =
+  | { format: "claude-code"; file: string; files: ClaudeCodeTranscriptFiles }
+  | { format: "codex"; file: string; files: CodexRolloutFiles }
+  | { format: "gemini"; file: string }
+  | { format: "opencode"; file: string; source: OpenCodeSource };
+
+const PROBE_BYTES = 256 * 1024;
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+
 /**
- * Claude Code transcripts (a projects folder or one file) with, optionally,
- * the repository they edited. Without Entire there is no checkpoint trailer,
- * so a session is linked to each commit that changes a file it edited,
- * committed between its first edit and 12 hours after its last record
- * (copies with one patch id count once). A session linked to several commits
- * (`multi-commit-session`) or a commit linked to several sessions
- * (`multi-session-commit`) is ambiguous. Returns the number of transcripts read.
+ * Every agent transcript under a path (a folder, searched recursively, or
+ * one file), each format recognised by content (detect.ts), never by name:
+ * Claude Code transcripts with their `subagents/` files, Codex rollouts
+ * grouped with their sub-agent threads, Gemini CLI sessions (document or
+ * log), OpenCode exports and OpenCode storage folders. Sorted by path.
+ * `.jsonl` files of no known format are reported (info), other files are not.
+ */
+export function findTranscripts(path: string, sink: DiagnosticSink): FoundTranscript[] {
+  const byFormat = { "claude-code": [] as string[], codex: [] as string[], gemini: [] as string[], opencode: [] as string[] };
+  const storage: OpenCodeSource[] = [];
+  const subagentDirs: string[] = [];
+  const sniff = (file: string, explicit: boolean) => {
+    const format = detectTranscriptFormat(readHead(file, PROBE_BYTES) ?? new Uint8Array());
+    if (format !== "unknown") byFormat[format].push(file);
+    else if (explicit || file.endsWith(".jsonl")) sink.add("info", "not-a-transcript", "skipped: the content looks like no known transcript format", null, { file });
+  };
+  const walk = (dir: string) => {
+    if (isOpenCodeStorage(dir)) {
+      for (const session of listOpenCodeStorageSessions(dir, sink)) storage.push({ kind: "storage", session });
+      return;
+    }
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      sink.add("warning", "transcript-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
+      return;
+    }
+    for (const entry of entries) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (SKIP_DIRS.has(entry.name)) continue;
+        if (entry.name === "subagents") subagentDirs.push(full);
+        else walk(full);
+      } else if (entry.isFile() && (entry.name.endsWith(".jsonl") || entry.name.endsWith(".json"))) {
+        sniff(full, false);
+      } else if (entry.isFile() && entry.name === "opencode.db" && !isOpenCodeStorage(join(dir, "storage"))) {
+        sink.add("info", "opencode-sqlite-not-read", "an OpenCode 1.2+ SQLite session database: not read by this version (only the JSON storage folder and exports are)", null, { file: full });
+      }
+    }
+  };
+  try {
+    if (statSync(path).isFile()) sniff(path, true);
+    else walk(path);
+  } catch (e) {
+    sink.error("transcript-path-unreadable", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    return [];
+  }
+
+  const out: FoundTranscript[] = [];
+  const claimed = new Set<string>();
+  for (const file of byFormat["claude-code"]) {
+    claimed.add(join(dirname(file), basename(file, ".jsonl"), "subagents"));
+    out.push({ format: "claude-code", file, files: { file, subagents: subagentFilesOf(file) } });
+  }
+  for (const dir of subagentDirs.sort()) {
+    if (!claimed.has(dir)) sink.add("info", "claude-orphan-subagents", `sub-agent logs in ${dir} have no session transcript next to them; skipped`, null, { file: dir });
+  }
+  for (const files of groupCodexRollouts(byFormat.codex.sort(), sink)) out.push({ format: "codex", file: files.file, files });
+  for (const file of byFormat.gemini) out.push({ format: "gemini", file });
+  for (const file of byFormat.opencode) out.push({ format: "opencode", file, source: { kind: "export", file } });
+  for (const source of storage) if (source.kind === "storage") out.push({ format: "opencode", file: source.session.file, source });
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** Reads one found transcript with its format's adapter. */
+export function readFoundTranscript(found: FoundTranscript, sink: DiagnosticSink): Session | null {
+  switch (found.format) {
+    case "claude-code":
+      return readClaudeCodeTranscript(found.files, sink);
+    case "codex":
+      return readCodexRollout(found.files, sink);
+    case "gemini":
+      return readGeminiSession(found.file, sink);
+    case "opencode":
+      return readOpenCodeSession(found.source, sink);
+  }
+}
+
+/**
+ * Agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode: a folder or
+ * one file) with, optionally, the repository they edited. Without Entire
+ * there is no checkpoint trailer, so a session is linked to each commit that
+ * changes a file it edited, committed between its first edit and 12 hours
+ * after its last record (copies with one patch id count once). A session
+ * linked to several commits (`multi-commit-session`) or a commit linked to
+ * several sessions (`multi-session-commit`) is ambiguous. Returns the number
+ * of transcripts found.
  */
 export async function analyzeTranscripts(path: string, repoPath: string | null, options: AnalyzeOptions, out: AnalysisRows): Promise<number> {
-  const sink = new DiagnosticSink("claude-code", path);
-  const files = findClaudeCodeTranscripts(path, sink);
+  const sink = new DiagnosticSink("transcripts", path);
+  const found = findTranscripts(path, sink);
   out.diagnostics.push(...sink.rows);
-  if (files.length === 0) return 0;
+  if (found.length === 0) return 0;
 
   const repo = repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;
   if (repoPath && !repo) {
@@ -41,7 +137,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
     rs.error("repo-unreadable", `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`);
     out.diagnostics.push(...rs.rows);
   } else if (!repoPath) {
-    const rs = new DiagnosticSink("claude-code", path);
+    const rs = new DiagnosticSink("transcripts", path);
     rs.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
     out.diagnostics.push(...rs.rows);
   }
@@ -50,10 +146,10 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
     const commits = repo ? await repo.logCommits({ patchIds: true }) : [];
     const headFiles = repo ? await fileSet(repo, "HEAD") : new Set<string>();
     const links: SessionLinks[] = [];
-    options.onProgress?.(0, files.length, "transcripts");
-    for (const [i, f] of files.entries()) {
-      const ssink = new DiagnosticSink("claude-code", f.file);
-      const session = readClaudeCodeTranscript(f, ssink);
+    options.onProgress?.(0, found.length, "transcripts");
+    for (const [i, f] of found.entries()) {
+      const ssink = new DiagnosticSink(f.format, f.file);
+      const session = readFoundTranscript(f, ssink);
       if (session) {
         ssink.sessionId = session.session_id;
         for (const d of ssink.rows) d.session_id = session.session_id;
@@ -63,13 +159,13 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
         if (repo) links.push(await linkSession(repo, session, commits, headFiles));
       }
       out.diagnostics.push(...ssink.rows);
-      options.onProgress?.(i + 1, files.length, basename(f.file));
+      options.onProgress?.(i + 1, found.length, basename(f.file));
     }
     if (repo && repoName) await attributeLinks(repo, repoName, links, out);
   } finally {
     await repo?.close();
   }
-  return files.length;
+  return found.length;
 }
 
 async function linkSession(repo: GitRepository, session: Session, commits: readonly Commit[], headFiles: Set<string>): Promise<SessionLinks> {
@@ -101,7 +197,7 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
   const sessionsPerCommit = new Map<string, number>();
   for (const l of links) for (const c of l.commits) sessionsPerCommit.set(c.sha, (sessionsPerCommit.get(c.sha) ?? 0) + 1);
   for (const { session, commits } of links) {
-    const sink = new DiagnosticSink("claude-code", session.transcript, session.session_id);
+    const sink = new DiagnosticSink(session.source, session.transcript, session.session_id);
     if (commits.length === 0 && session.tool_calls.some((c) => c.success === true && c.file_edits.length > 0)) {
       sink.info("session-without-commit", "no commit in the time window changes a file this session edited: no unit");
     }

@@ -68,8 +68,10 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
     return { session, reason: session ? null : stored ? "transcript-unreadable" : "transcript-missing" };
   };
 
+  const starts = await inferTranscriptStarts(job, parse, sink);
   for (const unit of [...job.units].sort(byCommitThenCheckpoint)) {
     const { session, reason } = await parse(unit.checkpoint_id, unit.session);
+    const start = starts.get(`${unit.checkpoint_id}/${unit.session.index}`) ?? unit.session.transcript_start;
     if (reason) addAmbiguity(unit, reason);
     const changed = await repo.changedFiles(unit.commit_sha);
     const parent = unit.commit.parents[0] ?? null;
@@ -83,7 +85,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
       checkpoint_id: unit.checkpoint_id,
       repo: job.repo,
       agent: session?.agent ?? unit.session.agent_label,
-      model: session ? (dominantModel(session.api_calls.filter((c) => c.record > unit.session.transcript_start)) ?? dominantModel(session.api_calls)) : unit.session.model,
+      model: session ? (dominantModel(session.api_calls.filter((c) => c.record > start)) ?? dominantModel(session.api_calls)) : unit.session.model,
       method: "git-replay" as const,
       ambiguity: unit.ambiguity as string | null,
       numstat_additions: changed ? changed.filter((f) => !f.binary).reduce((s, f) => s + (f.additions ?? 0), 0) : null,
@@ -102,7 +104,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
       if (bytes === null && (rev === parent ? baseTree : commitTree).has(p)) unreadable = true;
       return bytes === null ? null : decoder.decode(bytes);
     };
-    const counts = await attributeUnit(session, unit.session.transcript_start, {
+    const counts = await attributeUnit(session, start, {
       changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
       readBase: (p) => read(parent, p),
       readCommit: (p) => read(unit.commit_sha, p),
@@ -131,6 +133,37 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   }
   out.diagnostics.push(...sink.rows);
   return out;
+}
+
+/**
+ * Each checkpoint stores the session so far, and `checkpoint_transcript_start`
+ * says where its own part begins. Older Entire versions left it out on some
+ * checkpoints (read as 0): then every unit would replay the whole session on a
+ * base that already holds the earlier commits' work. Where a later copy says 0
+ * but a shorter copy of the same session exists, its part starts where the
+ * longest shorter copy ends.
+ */
+async function inferTranscriptStarts(
+  job: EntireSessionJob,
+  parse: (checkpointId: string, cs: CheckpointSession) => Promise<{ session: Session | null }>,
+  sink: DiagnosticSink,
+): Promise<Map<string, number>> {
+  const starts = new Map<string, number>();
+  if (job.folders.length < 2) return starts;
+  const copies: { key: string; checkpoint_id: string; start: number; records: number }[] = [];
+  for (const f of job.folders) {
+    const { session } = await parse(f.checkpoint_id, f.session);
+    if (session) copies.push({ key: `${f.checkpoint_id}/${f.session.index}`, checkpoint_id: f.checkpoint_id, start: f.session.transcript_start, records: session.record_count });
+  }
+  for (const copy of copies) {
+    if (copy.start !== 0) continue;
+    const before = copies.filter((c) => c.records < copy.records).reduce((m, c) => Math.max(m, c.records), 0);
+    if (before > 0) {
+      starts.set(copy.key, before);
+      sink.info("transcript-start-inferred", `checkpoint ${copy.checkpoint_id} has no checkpoint_transcript_start; its part taken to start at line ${before + 1}, after the longest earlier copy of the session`);
+    }
+  }
+  return starts;
 }
 
 async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpointId: string, cs: CheckpointSession, sink: DiagnosticSink, out: EntireSessionResult): Promise<Session | null> {

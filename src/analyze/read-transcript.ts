@@ -1,5 +1,8 @@
 import { parseClaudeCodeTranscript } from "../ingest/claude-code";
-import { detectTranscriptFormat } from "../ingest/detect";
+import { parseCodexRollout } from "../ingest/codex";
+import { detectTranscriptFormat, type TranscriptFormat } from "../ingest/detect";
+import { parseGeminiSession } from "../ingest/gemini";
+import { parseOpenCodeSession } from "../ingest/opencode";
 import type { DiagnosticSink, Session } from "../model";
 
 const AGENT_OF_FORMAT: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", opencode: "OpenCode" };
@@ -8,25 +11,43 @@ export type TranscriptOutcome =
   | { ok: true; session: Session }
   | { ok: false; reason: "transcript-unreadable"; message: string };
 
+type Reader = (bytes: Uint8Array, file: string, sink: DiagnosticSink) => Session | null;
+
+/** One parser per format detected by content; a format missing here is reported as unsupported. */
+const READERS: Partial<Record<TranscriptFormat, Reader>> = {
+  "claude-code": (text, file, sink) => parseClaudeCodeTranscript({ text, file }, sink),
+  codex: (text, file, sink) => parseCodexRollout({ text, file }, sink),
+  gemini: (text, file, sink) => parseGeminiSession({ text, file }, sink),
+  opencode: (text, file, sink) => parseOpenCodeSession({ text, file }, sink),
+};
+
 /**
  * Reads a transcript by its content, whatever its file name or the agent
- * label beside it says. Formats without an adapter yet are reported, not
- * guessed at.
+ * label beside it says (Entire stores Gemini sessions and OpenCode exports
+ * as `full.jsonl`). Formats without an adapter are reported, not guessed at.
  */
 export function readTranscriptByContent(bytes: Uint8Array, file: string, agentLabel: string | null, sink: DiagnosticSink): TranscriptOutcome {
   const format = detectTranscriptFormat(bytes);
   const agent = AGENT_OF_FORMAT[format] ?? null;
-  if (agentLabel && agent && normaliseLabel(agentLabel) !== normaliseLabel(agent) && normaliseLabel(agentLabel) !== "agent") {
+  if (agentLabel && agent && normaliseLabel(agentLabel) !== normaliseLabel(agent) && normaliseLabel(agentLabel) !== "agent" && !sameAgent(agentLabel, agent)) {
     sink.warn("agent-label-mismatch", `labelled "${agentLabel}" but the transcript is ${agent}: read as ${agent}`);
   }
-  if (format === "claude-code") {
-    const session = parseClaudeCodeTranscript({ text: bytes, file }, sink);
-    if (session) return { ok: true, session };
-    return { ok: false, reason: "transcript-unreadable", message: `${file}: no usable Claude Code records` };
-  }
   if (format === "unknown") return { ok: false, reason: "transcript-unreadable", message: `${file}: format not recognised from its content` };
-  sink.warn("transcript-format-unsupported", `${file} is a ${agent} transcript; this version reads Claude Code transcripts only (the ${format} adapter is a separate issue)`);
-  return { ok: false, reason: "transcript-unreadable", message: `${file}: ${agent} transcripts are not read yet` };
+  const reader = READERS[format];
+  if (!reader) {
+    sink.warn("transcript-format-unsupported", `${file} is a ${agent ?? format} transcript; no adapter reads that format yet`);
+    return { ok: false, reason: "transcript-unreadable", message: `${file}: ${agent ?? format} transcripts are not read yet` };
+  }
+  const session = reader(bytes, file, sink);
+  if (session) return { ok: true, session };
+  return { ok: false, reason: "transcript-unreadable", message: `${file}: no usable ${agent} records` };
 }
 
 const normaliseLabel = (s: string) => s.toLowerCase().replace(/[^a-z]/g, "");
+
+/** Entire labels Gemini CLI sessions "Gemini CLI" or "Gemini"; both name the same agent. */
+function sameAgent(label: string, agent: string): boolean {
+  const l = normaliseLabel(label);
+  const a = normaliseLabel(agent);
+  return a.startsWith(l) || l.startsWith(a);
+}

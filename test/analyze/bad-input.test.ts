@@ -25,8 +25,9 @@ test("bad transcripts become diagnostics rows; the run goes on and nothing is si
   writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000003.jsonl"), [nul[0] + "\u0000\u0000", nul[1] + nul[2], ...nul.slice(3)].join("\n") + "\n");
   // CRLF line endings.
   writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000004.jsonl"), lines.map((l) => l.replace(/aaaaaaaa-0000-0000-0000-000000000001/g, "aaaaaaaa-0000-0000-0000-000000000004")).join("\r\n") + "\r\n");
-  // A pretty-printed JSON document named .jsonl, and a binary file named .jsonl.
-  writeFileSync(join(project, "pretty.jsonl"), JSON.stringify({ sessionId: "x", messages: [{ type: "user", content: "hi" }] }, null, 2));
+  // A pretty-printed JSON document named .jsonl (a Claude Code record spread over lines: no format reads it), and a binary file named .jsonl.
+  // (A pretty-printed `{sessionId, messages: [{type: "user"}]}` would be a Gemini CLI session document, read by content.)
+  writeFileSync(join(project, "pretty.jsonl"), JSON.stringify(JSON.parse(lines[0]), null, 2));
   writeFileSync(join(project, "binary.jsonl"), Buffer.from([0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10]));
 
   const { rows } = await analyze({ inputs: [project] });

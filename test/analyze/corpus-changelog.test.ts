@@ -68,11 +68,16 @@ test("every transcript in the shared corpus is read by content without a crash",
   for (const file of files) {
     const sink = new DiagnosticSink("corpus", file);
     const outcome = readTranscriptByContent(readFileSync(file), file, null, sink);
-    const key = outcome.ok ? "claude-code" : "not-read";
+    const key = outcome.ok ? outcome.session.source : "not-read";
     outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
     // Anything not read says why, in a diagnostic or the outcome's message.
     if (!outcome.ok) assert.ok(outcome.message.length > 0);
   }
   // Claude Code transcripts in the corpus: c6/0, c6/1, the two CHANGELOG sessions and the 1.0.51 excerpt.
   assert.equal(outcomes.get("claude-code"), 5);
+  // The other agents' transcripts, read by their own adapters: the Codex rollout c3/b191fe1158 (fc's is
+  // not duplicated in the corpus), the Gemini document ab/2b9748b105, the two OpenCode exports of 01/25fb057a68.
+  assert.equal(outcomes.get("codex"), 1);
+  assert.equal(outcomes.get("gemini"), 1);
+  assert.equal(outcomes.get("opencode"), 2);
 });
