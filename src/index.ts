@@ -19,6 +19,8 @@ export { attributeAtCommit } from "./attribution/at-commit";
 export * from "./attribution/rates";
 export * from "./effort";
 export { ensureSampleCorpus, type SampleCorpus } from "./sample";
+export * from "./taskflow";
+export * from "./swebench";
 
 /** Runs `analyze` and returns its rows as Arquero tables with the contract's columns. */
 export async function analyzeToTables(request: AnalyzeRequest): Promise<AnalyzeResult & { tables: AnalysisTables }> {
