@@ -20,7 +20,12 @@ export * from "./attribution/rates";
 export * from "./effort";
 export { ensureSampleCorpus, type SampleCorpus } from "./sample";
 export * from "./taskflow";
-export * from "./swebench";
+// Both feature modules name their chart spec type VegaLiteSpec; the namespaces keep them apart.
+export * as taskflow from "./taskflow";
+export * as swebench from "./swebench";
+export {
+  evaluateRuns, classifyReport, classifyInstance, recomputeResolved, mcnemarExact, pairedBootstrap, compareRuns, KNOWN_SUBSETS, INSTANCE_CLASSES,
+} from "./swebench";
 
 /** Runs `analyze` and returns its rows as Arquero tables with the contract's columns. */
 export async function analyzeToTables(request: AnalyzeRequest): Promise<AnalyzeResult & { tables: AnalysisTables }> {
