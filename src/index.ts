@@ -22,6 +22,8 @@ export { ensureSampleCorpus, type SampleCorpus } from "./sample";
 export * from "./taskflow";
 // Both feature modules name their chart spec type VegaLiteSpec; the namespaces keep them apart.
 export * as taskflow from "./taskflow";
+export * as charts from "./charts";
+export { renderReport, writeReportTo } from "./report";
 export * as swebench from "./swebench";
 export {
   evaluateRuns, classifyReport, classifyInstance, recomputeResolved, mcnemarExact, pairedBootstrap, compareRuns, KNOWN_SUBSETS, INSTANCE_CLASSES,

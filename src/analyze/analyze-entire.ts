@@ -82,6 +82,8 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
         out.tool_calls.push(...result.tool_calls);
         out.diagnostics.push(...result.diagnostics);
         checkpointSessions.push(...result.checkpoint_sessions);
+        (out.prompts ??= []).push(...result.prompts);
+        (out.unit_files ??= []).push(...result.unit_files);
         options.onProgress?.(index + 1, jobs.length, sessionIds[index]);
       },
     });

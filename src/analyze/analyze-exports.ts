@@ -21,8 +21,8 @@ import { DiagnosticSink, type Session, type SessionRow, type ToolCallRow } from 
 import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../tables";
 import type { AnalyzeOptions } from "./analyze-entire";
-import { toSessionRow, toToolCallRows } from "./session-rows";
-import { toUnitRow } from "./unit-row";
+import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
+import { toUnitFileRows, toUnitRow } from "./unit-row";
 
 export interface ExportAnalyzeOptions extends AnalyzeOptions {
   /** Path of a unified diff (one commit) to attribute DataClaw and SpecStory sessions against; without it they form no unit. */
@@ -114,6 +114,7 @@ function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: SessionIds,
   const files = t.submission === null ? [] : splitUnifiedDiff(t.submission);
   const submitted = new Set(files.map((x) => x.path));
   out.sessions.push(sweAgentRow(t, options, sink));
+  (out.prompts ??= []).push(...toPromptRows(t.session));
   const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => submitted.has(p));
   out.tool_calls.push(...withCategories(toToolCallRows(session, (p) => mapper.toRepoPath(p)), session, (call) => {
     const cmd = t.commands.get(call);
@@ -139,6 +140,7 @@ function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: SessionIds,
         counts,
       ),
     );
+    (out.unit_files ??= []).push(...toUnitFileRows({ session_id: session.session_id, commit_sha: "submission" }, counts));
   }
   out.diagnostics.push(...sink.rows);
 }
@@ -192,10 +194,12 @@ function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: CommitPat
     ids.claim(ds.session, sink);
     const row = toSessionRow(ds.session, { repo: ds.project, idleLimitS: options.idleLimitS }, new DiagnosticSink("dataclaw"));
     out.sessions.push({ ...row, model: ds.model, models: ds.model ?? "", api_calls: 0, cost_usd: null });
+    (out.prompts ??= []).push(...toPromptRows(ds.session));
     out.tool_calls.push(...toToolCallRows(ds.session));
     if (patch) {
       const counts = patchMatch(ds.session, patch.files, sink, { label: `patch ${patch.sha}` });
       out.units.push(toUnitRow(unitIdentity(ds.session, patch, ds.project, ds.model, sessions.length), counts));
+      (out.unit_files ??= []).push(...toUnitFileRows(unitIdentity(ds.session, patch, ds.project, ds.model, sessions.length), counts));
     }
     out.diagnostics.push(...sink.rows);
   }
@@ -239,6 +243,7 @@ function specStory(parsed: { file: string; parsed: SpecStorySession; sink: Diagn
     ids.claim(session, p.sink);
     const row = toSessionRow(session, { repo: null, idleLimitS: options.idleLimitS }, new DiagnosticSink("specstory"));
     out.sessions.push({ ...row, model: p.parsed.models[0] ?? null, models: p.parsed.models.join(";"), api_calls: 0, cost_usd: null });
+    (out.prompts ??= []).push(...toPromptRows(session));
     // Tools the shared categories do not name (Cursor's search_replace, …) fall back on SpecStory's own data-tool-type.
     out.tool_calls.push(...withCategories(toToolCallRows(session), session, (id) => {
       const type = (session.tool_calls.find((c) => c.id === id)?.input as { type?: string } | null)?.type;
@@ -251,6 +256,7 @@ function specStory(parsed: { file: string; parsed: SpecStorySession; sink: Diagn
       p.sink.info("attribution-patch-match", `unit attributed with method patch-match against ${patch.sha}: the export holds diffs, not file states`);
       const counts = patchMatch(session, patch.files, p.sink, { label: `patch ${patch.sha}` });
       out.units.push(toUnitRow(unitIdentity(session, patch, null, p.parsed.models[0] ?? null, withDiffs), counts));
+      (out.unit_files ??= []).push(...toUnitFileRows(unitIdentity(session, patch, null, p.parsed.models[0] ?? null, withDiffs), counts));
     }
     out.diagnostics.push(...p.sink.rows);
   }

@@ -13,8 +13,8 @@ import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../tables";
 import { attributeUnit } from "./attribute-unit";
 import type { AnalyzeOptions } from "./analyze-entire";
-import { toSessionRow, toToolCallRows } from "./session-rows";
-import { toUnitRow } from "./unit-row";
+import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
+import { toUnitFileRows, toUnitRow } from "./unit-row";
 
 /** How long after a session's last record a commit may still carry its work. */
 export const LINK_WINDOW_S = 12 * 3600;
@@ -154,6 +154,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
         ssink.sessionId = session.session_id;
         for (const d of ssink.rows) d.session_id = session.session_id;
         out.sessions.push(toSessionRow(session, { repo: repoName, idleLimitS: options.idleLimitS }, ssink));
+        (out.prompts ??= []).push(...toPromptRows(session));
         const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p));
         out.tool_calls.push(...toToolCallRows(session, (p) => mapper.toRepoPath(p)));
         if (repo) links.push(await linkSession(repo, session, commits, headFiles));
@@ -236,6 +237,7 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
         label: `commit ${commit.sha.slice(0, 10)}`,
       }, sink);
       out.units.push(toUnitRow(identity, counts));
+      (out.unit_files ??= []).push(...toUnitFileRows(identity, counts));
     }
     out.diagnostics.push(...sink.rows);
   }

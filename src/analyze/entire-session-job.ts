@@ -7,12 +7,12 @@
 import { joinTranscriptParts, addAmbiguity, type CandidateUnit } from "../ingest/entire";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { dominantModel, sumUsage } from "../effort";
-import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
 import { makePathMapper } from "../replay";
 import { attributeUnit } from "./attribute-unit";
 import { readTranscriptByContent } from "./read-transcript";
-import { toSessionRow, toToolCallRows } from "./session-rows";
-import { toUnitRow } from "./unit-row";
+import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
+import { toUnitFileRows, toUnitRow } from "./unit-row";
 
 export interface EntireSessionJob {
   gitDir: string;
@@ -30,6 +30,8 @@ export interface EntireSessionResult {
   tool_calls: ToolCallRow[];
   diagnostics: Diagnostic[];
   checkpoint_sessions: CheckpointSessionRow[];
+  prompts: PromptRow[];
+  unit_files: UnitFileRow[];
 }
 
 const repositories = new Map<string, Promise<GitRepository | null>>();
@@ -42,7 +44,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   let repoPromise = given ? Promise.resolve(given) : repositories.get(job.gitDir);
   if (!repoPromise) repositories.set(job.gitDir, (repoPromise = openRepository(job.gitDir)));
   const repo = await repoPromise;
-  const out: EntireSessionResult = { units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [] };
+  const out: EntireSessionResult = { units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [], prompts: [], unit_files: [] };
   const sink = new DiagnosticSink("entire", null, job.sessionId);
   if (!repo) {
     sink.error("entire-repository-unreadable", `${job.gitDir} could not be opened in a worker`);
@@ -117,6 +119,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
     }
     identity.ambiguity = unit.ambiguity;
     out.units.push(toUnitRow(identity, counts));
+    out.unit_files.push(...toUnitFileRows(identity, counts));
   }
 
   // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far).
@@ -127,6 +130,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   }
   if (longest) {
     out.sessions.push(toSessionRow(longest, { repo: job.repo, idleLimitS: job.idleLimitS }, sink));
+    out.prompts.push(...toPromptRows(longest));
     const head = await treeSet("HEAD");
     const mapper = makePathMapper(longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), longest.cwds, (p) => head.has(p));
     out.tool_calls.push(...toToolCallRows(longest, (p) => mapper.toRepoPath(p)));

@@ -1,5 +1,5 @@
 import { activeSeconds, costOfCalls, dominantModel, durationSeconds, lengthBin, modelsByOutput, sumUsage } from "../effort";
-import type { DiagnosticSink, Session, SessionRow, ToolCall, ToolCallRow } from "../model";
+import type { DiagnosticSink, PromptRow, Session, SessionRow, ToolCall, ToolCallRow } from "../model";
 import { lineDiff, splitLines } from "../replay";
 import { isFileChangingCall, toolCategory } from "./tool-category";
 
@@ -97,4 +97,9 @@ function filePathOf(input: unknown): string | null {
     if (typeof r[key] === "string") return r[key] as string;
   }
   return null;
+}
+
+/** The session's real prompts as `prompts` rows. */
+export function toPromptRows(session: Session): PromptRow[] {
+  return session.turns.map((t, index) => ({ session_id: session.session_id, index, timestamp: t.timestamp, text: t.text }));
 }

@@ -1,5 +1,5 @@
 import { agentAuthoredPct, codeSurvivalRate, codingEfficiency, codingMode } from "../attribution/rates";
-import type { CheckpointSession, UnitRow } from "../model";
+import type { CheckpointSession, UnitFileRow, UnitRow } from "../model";
 import type { UnitAttribution } from "./attribute-unit";
 
 export interface UnitIdentity {
@@ -44,4 +44,19 @@ export function toUnitRow(id: UnitIdentity, counts: UnitAttribution | null): Uni
     entire_total_committed: id.entire?.total_committed ?? null,
     entire_agent_percentage: id.entire?.agent_percentage ?? null,
   };
+}
+
+/** The per-file counts behind a computed unit, as `unit_files` rows. */
+export function toUnitFileRows(id: Pick<UnitIdentity, "session_id" | "commit_sha">, counts: UnitAttribution | null): UnitFileRow[] {
+  return (counts?.files ?? []).map((f) => ({
+    session_id: id.session_id,
+    commit_sha: id.commit_sha,
+    path: f.path,
+    agent_lines_produced: f.produced,
+    agent_lines_final: f.final,
+    agent_lines_survived: f.survived,
+    human_lines: f.human,
+    outside_lines: f.outside,
+    total_committed_lines: f.committed,
+  }));
 }

@@ -107,12 +107,38 @@ export const checkpointSessionRowSchema = z.object({
 });
 export type CheckpointSessionRow = z.infer<typeof checkpointSessionRowSchema>;
 
+/** A real user prompt (not tool results, meta records, command output or summaries), for per-session pages and Task Flow labelling. */
+export const promptRowSchema = z.object({
+  session_id: z.string(),
+  /** 0-based prompt number in the session. */
+  index: count,
+  timestamp: z.string().nullable(),
+  text: z.string(),
+});
+export type PromptRow = z.infer<typeof promptRowSchema>;
+
+/** One file of one unit: the per-file counts behind the unit's totals. */
+export const unitFileRowSchema = z.object({
+  session_id: z.string(),
+  commit_sha: z.string(),
+  path: z.string(),
+  agent_lines_produced: count,
+  agent_lines_final: count,
+  agent_lines_survived: count,
+  human_lines: count,
+  outside_lines: count,
+  total_committed_lines: count,
+});
+export type UnitFileRow = z.infer<typeof unitFileRowSchema>;
+
 export const TABLE_COLUMNS = {
   units: Object.keys(unitRowSchema.shape) as (keyof UnitRow)[],
   sessions: Object.keys(sessionRowSchema.shape) as (keyof SessionRow)[],
   tool_calls: Object.keys(toolCallRowSchema.shape) as (keyof ToolCallRow)[],
   diagnostics: ["source", "session_id", "file", "record", "severity", "code", "message"] as const,
   checkpoint_sessions: Object.keys(checkpointSessionRowSchema.shape) as (keyof CheckpointSessionRow)[],
+  prompts: Object.keys(promptRowSchema.shape) as (keyof PromptRow)[],
+  unit_files: Object.keys(unitFileRowSchema.shape) as (keyof UnitFileRow)[],
 } as const;
 export type TableName = keyof typeof TABLE_COLUMNS;
 export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];

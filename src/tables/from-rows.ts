@@ -1,5 +1,5 @@
 import * as aq from "arquero";
-import { type CheckpointSessionRow, type Diagnostic, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
+import { type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
 
 export interface AnalysisRows {
   units: UnitRow[];
@@ -8,6 +8,10 @@ export interface AnalysisRows {
   diagnostics: Diagnostic[];
   /** Only for Entire repositories: Entire's own numbers beside ours, per checkpoint session folder. */
   checkpoint_sessions?: CheckpointSessionRow[];
+  /** Real user prompts, in order, per session (from transcripts). */
+  prompts?: PromptRow[];
+  /** Per-file counts of each computed unit. */
+  unit_files?: UnitFileRow[];
 }
 
 export type ColumnTable = ReturnType<typeof aq.table>;
@@ -31,5 +35,7 @@ export function toTables(rows: AnalysisRows): AnalysisTables {
     tool_calls: tableFromRows("tool_calls", rows.tool_calls),
     diagnostics: tableFromRows("diagnostics", rows.diagnostics),
     checkpoint_sessions: tableFromRows("checkpoint_sessions", rows.checkpoint_sessions ?? []),
+    prompts: tableFromRows("prompts", rows.prompts ?? []),
+    unit_files: tableFromRows("unit_files", rows.unit_files ?? []),
   };
 }

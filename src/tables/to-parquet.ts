@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { z } from "zod";
-import { checkpointSessionRowSchema, diagnosticSchema, sessionRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
+import { checkpointSessionRowSchema, diagnosticSchema, promptRowSchema, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 const SCHEMAS: Record<TableName, z.ZodObject> = {
@@ -9,6 +9,8 @@ const SCHEMAS: Record<TableName, z.ZodObject> = {
   tool_calls: toolCallRowSchema,
   diagnostics: diagnosticSchema,
   checkpoint_sessions: checkpointSessionRowSchema,
+  prompts: promptRowSchema,
+  unit_files: unitFileRowSchema,
 };
 
 type ParquetType = "STRING" | "DOUBLE" | "BOOLEAN";

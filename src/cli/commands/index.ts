@@ -1,7 +1,13 @@
 import { registerAnalyzeCommand } from "./analyze";
+import { registerReportCommand } from "./report";
+import { registerTaskflowCommand } from "./taskflow";
+import { registerSwebenchCommand } from "./swebench";
 import type { RegisterCommand } from "./types";
 
 /** Every command of the CLI, in help order. One line per command file. */
 export const COMMANDS: RegisterCommand[] = [
   registerAnalyzeCommand,
+  registerReportCommand,
+  registerTaskflowCommand,
+  registerSwebenchCommand,
 ];
