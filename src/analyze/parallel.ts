@@ -20,8 +20,8 @@
  * `execArgv: ["--import", "tsx"]` on a Worker does nothing there; checked on
  * Node 20.20 with tsx 4.23). So for a `.ts` module each worker first calls
  * `register()` of tsx's ESM API (`tsx/esm/api`), found from the worker
- * module's folder upwards, then from `process.cwd()`, before importing the
- * module.
+ * module's folder upwards, then from `process.cwd()`, then the tsx that runs
+ * this process, before importing the module.
  *
  * No `import.meta` here (notebooks compile `src` to CommonJS): the caller
  * gives the worker module's path; a relative path is taken relative to
@@ -41,7 +41,7 @@ export interface MapInWorkersOptions<I, O> {
   collect?: boolean;
   /** Name of the job function the worker module exports. Default `runJob`. */
   exportName?: string;
-  /** Jobs dispatched but not yet delivered, at most (default 4 per thread, at least 4). Bounds memory and the reorder buffer. */
+  /** Jobs dispatched but not yet delivered, at most (default 16 per thread; each worker has at most 4 queued). Bounds memory (inputs and finished rows waiting for an earlier one) and the reorder buffer. */
   maxInFlight?: number;
   /** The job function itself, for inline runs (skips importing the module; needed where dynamic `import()` of a .ts file is unavailable, e.g. code compiled to CommonJS). */
   run?: (input: I) => O | Promise<O>;
@@ -107,7 +107,8 @@ export async function mapInWorkers<I, O>(
   if (options.threads <= 1) {
     let fn = options.run;
     if (fn === undefined) {
-      const mod = (await import(pathToFileURL(modulePath).href)) as Record<string, unknown>;
+      // A plain absolute path (not a file URL) on POSIX, so that code compiled to CommonJS, where `import()` becomes `require()`, loads it too.
+      const mod = (await import(process.platform === "win32" ? pathToFileURL(modulePath).href : modulePath)) as Record<string, unknown>;
       const f = mod[exportName];
       if (typeof f !== "function") throw new Error(`the worker module ${modulePath} exports no function ${exportName}`);
       fn = f as (input: I) => O | Promise<O>;
@@ -118,7 +119,10 @@ export async function mapInWorkers<I, O>(
   }
 
   const threads = Math.floor(options.threads);
-  const maxInFlight = Math.max(options.maxInFlight ?? threads * 4, threads);
+  const maxInFlight = Math.max(options.maxInFlight ?? threads * 16, threads);
+  // Jobs queued at one worker: a few, so that it never waits for the main thread between jobs;
+  // the rest of the window lets the others run ahead of one slow job.
+  const perWorker = Math.min(4, Math.max(1, Math.ceil(maxInFlight / threads)));
   const tsx = options.tsx === false ? null : options.tsx !== undefined ? toUrl(options.tsx) : /\.[cm]?tsx?$/.test(modulePath) ? findTsxApi(modulePath) : null;
   if (/\.[cm]?tsx?$/.test(modulePath) && tsx === null && options.tsx !== false) {
     throw new Error(`the worker module ${modulePath} is TypeScript but tsx (tsx/esm/api) was not found from its folder or from ${process.cwd()}`);
@@ -181,7 +185,7 @@ export async function mapInWorkers<I, O>(
     const pump = (): void => {
       if (pulling || exhausted || failed) return;
       const target = workers.filter((x) => x.ready).sort((a, b) => a.busy - b.busy)[0];
-      if (target === undefined || target.busy >= 2 || nextSeq - nextDeliver >= maxInFlight) return;
+      if (target === undefined || target.busy >= perWorker || nextSeq - nextDeliver >= maxInFlight) return;
       pulling = true;
       Promise.resolve(iterator.next()).then(
         (step) => {
@@ -238,9 +242,18 @@ function toUrl(p: string): string {
   return p.startsWith("file:") ? p : pathToFileURL(resolve(p)).href;
 }
 
-/** tsx's ESM API entry (package.json exports "./esm/api" → import), from the module's folder up, then from the cwd up. */
+/**
+ * tsx's ESM API entry (package.json exports "./esm/api" → import): from the
+ * module's folder up, then from the cwd up, then the tsx this process was
+ * started with (its loader is in `process.execArgv` under `tsx file.ts`).
+ */
 function findTsxApi(modulePath: string): string | null {
-  for (const start of [dirname(modulePath), process.cwd()]) {
+  const starts = [dirname(modulePath), process.cwd()];
+  for (const a of process.execArgv) {
+    const m = /^(?:file:\/\/)?(.*\/node_modules\/tsx)\//.exec(a);
+    if (m) starts.push(dirname(dirname(decodeURIComponent(m[1]))));
+  }
+  for (const start of starts) {
     let dir = start;
     for (;;) {
       const pkg = join(dir, "node_modules", "tsx", "package.json");
