@@ -18,7 +18,7 @@ export { analyze, type AnalyzeRequest, type AnalyzeResult } from "./analyze";
 export { attributeAtCommit } from "./attribution/at-commit";
 export * from "./attribution/rates";
 export * from "./effort";
-export { ensureSampleCorpus, type SampleCorpus } from "./sample";
+export { ensureSampleCorpus, type SampleCorpus, writeSampleSwebenchRuns, type SampleSwebenchRuns } from "./sample";
 export * from "./taskflow";
 // Both feature modules name their chart spec type VegaLiteSpec; the namespaces keep them apart.
 export * as taskflow from "./taskflow";

@@ -87,3 +87,4 @@ export async function ensureSampleCorpus(cacheDir: string = defaultSampleDir()):
   if (!done) throw new Error(`sample corpus: ${cacheDir} is incomplete after generation`);
   return done;
 }
+export { defaultSwebenchSampleDir, type SampleSwebenchRuns, writeSampleSwebenchRuns } from "./swebench";

@@ -69,7 +69,7 @@ test("several runs and --compare: tables with fixed columns, comparison.json, ch
 });
 
 test("exit codes: 2 for usage errors, 1 when nothing could be read", () => {
-  assert.equal(cli([]).status, 2, "a run is required");
+  assert.equal(cli(["--seed", "x"]).status, 2, "a bad option");
   assert.equal(cli([CORPUS, "--subset", "nonesuch"]).status, 2);
   const one = cli([CORPUS, "--compare", "--no-figures", "--out", tempDir()]);
   assert.equal(one.status, 2, "--compare needs two runs");
@@ -78,4 +78,17 @@ test("exit codes: 2 for usage errors, 1 when nothing could be read", () => {
   const nothing = cli([join(tempDir(), "missing"), "--out", tempDir()]);
   assert.equal(nothing.status, 1);
   assert.match(nothing.stderr, /no SWE-bench file could be read/);
+});
+
+test("with no run, the bundled synthetic sample runs are graded: every class counted, totals add up to the subset", () => {
+  const run = cli(["--json", "--out", tempDir(), "--no-figures"]);
+  assert.equal(run.status, 0, run.stderr);
+  const rows = run.stdout.trim().split("\n").map((l) => JSON.parse(l));
+  // Two runs of "luna" and one of "terra" (src/sample/swebench.ts), each over the same 30 instances.
+  assert.deepEqual(rows.map((r) => [r.run, r.subset, r.total]), [["run-1/luna", "sample-30", 30], ["run-1/terra", "sample-30", 30], ["run-2/luna", "sample-30", 30]]);
+  for (const r of rows) {
+    const classes = r.resolved + r.unresolved + r.regression + r.not_applied + r.empty_patch + r.error + r.missing;
+    assert.equal(classes, r.total, r.run);
+    assert.equal(r.resolve_rate, (100 * r.resolved) / r.total);
+  }
 });

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { Command } from "commander";
 import { compareRuns, type Comparison, evaluateRuns, INSTANCE_CLASSES, knownSubset, type InstanceRow, type RunInput, type RunRow, type SwebenchResult } from "../../swebench";
 import { writeSwebenchOutputs } from "../../swebench/write-outputs";
+import { defaultSwebenchSampleDir, writeSampleSwebenchRuns } from "../../sample";
 import { EXIT, type RegisterCommand } from "./types";
 
 interface SwebenchFlags {
@@ -21,7 +22,7 @@ export const registerSwebenchCommand: RegisterCommand = (program: Command, setEx
   program
     .command("swebench")
     .description("grade SWE-bench runs by the strict rule against one subset; write instances, runs, systems and diagnostics as CSV and JSON, chart specs, and swebench.html")
-    .argument("<run...>", "a run: a folder (harness logs/run_evaluation/…, an experiments evaluation/<split>/<date_model>/, SWE-agent trajectories) or a file (predictions, report.json, run summary, results.json); SYSTEM=PATH names the run's system")
+    .argument("[run...]", "(default: bundled synthetic sample runs) a run: a folder (harness logs/run_evaluation/…, an experiments evaluation/<split>/<date_model>/, SWE-agent trajectories) or a file (predictions, report.json, run summary, results.json); SYSTEM=PATH names the run's system")
     .option("-o, --out <dir>", "output folder", "swe-chat-eval-swebench")
     .option("--subset <name>", "the denominator: full, lite, verified, multilingual, multimodal, multimodal-dev (or the name of the --instances list)")
     .option("--instances <file>", "a dataset instance list (JSON/JSONL with instance_id, FAIL_TO_PASS, PASS_TO_PASS) or an id list that fixes the subset")
@@ -54,6 +55,12 @@ async function runSwebench(args: string[], flags: SwebenchFlags): Promise<number
   if (!Number.isInteger(seed) || !Number.isInteger(iterations) || iterations < 1) return usage("--seed must be an integer and --iterations a positive integer");
   if (flags.subset && !flags.instances && !knownSubset(flags.subset)) {
     return usage(`unknown subset ${flags.subset}: use full, lite, verified, multilingual, multimodal, multimodal-dev, or --instances FILE`);
+  }
+  if (args.length === 0) {
+    const sample = writeSampleSwebenchRuns(defaultSwebenchSampleDir());
+    args = [sample.runs];
+    flags = { ...flags, instances: flags.instances ?? sample.instances, subset: flags.subset ?? "sample-30" };
+    if (!flags.quiet && !flags.json) process.stderr.write(`no run given: using bundled synthetic sample runs at ${sample.runs}\n`);
   }
   const outcome = evaluateRuns({ inputs: args.map(parseRunArgument), subset: flags.subset ?? null, instances: flags.instances ?? null });
   if ("error" in outcome) {
