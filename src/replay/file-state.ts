@@ -38,6 +38,8 @@ export interface Transition {
  * owner, deleted lines vanish, inserted lines take `owner`.
  */
 export function transition(state: FileState, text: string, owner: LineOwner): Transition {
+  // Unchanged text: every line equal, every owner kept (what the diff would give).
+  if (text === state.text) return { state: { text, lines: state.lines, owners: state.owners.slice() }, inserted: 0, deleted: 0 };
   const next = splitLines(text);
   const owners: LineOwner[] = [];
   let i = 0;

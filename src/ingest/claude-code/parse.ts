@@ -22,16 +22,16 @@ import {
 } from "../../model";
 import { emptyJsonlStats, iterateJsonl, readJsonl, type JsonlRecord } from "../jsonl";
 import {
-  agentProgressDataSchema,
-  assistantMessageSchema,
-  fileToolInputSchema,
-  fileToolResultSchema,
-  recordSchema,
-  taskResultSchema,
-  textBlockSchema,
-  toolResultBlockSchema,
-  toolUseBlockSchema,
-  userMessageSchema,
+  parseAgentProgressData,
+  parseAssistantMessage,
+  parseFileToolInput,
+  parseFileToolResult,
+  parseRecord,
+  parseTaskResult,
+  parseTextBlock,
+  parseToolResultBlock,
+  parseToolUseBlock,
+  parseUserMessage,
   type FileToolInput,
   type FileToolResult,
   type RawRecord,
@@ -175,7 +175,7 @@ class Parser {
 
   /** One record of the main transcript. */
   mainRecord(rec: JsonlRecord): void {
-    const parsed = recordSchema.safeParse(rec.value);
+    const parsed = parseRecord(rec.value);
     if (!parsed.success) {
       this.diag("warning", "claude-invalid-record", `line ${rec.line}: not a Claude Code record (${parsed.error.issues[0]?.message ?? "schema mismatch"})`, rec.line);
       return;
@@ -223,12 +223,12 @@ class Parser {
   }
 
   progress(r: RawRecord, line: number): void {
-    const data = agentProgressDataSchema.safeParse(r.data);
+    const data = parseAgentProgressData(r.data);
     if (!data.success) return; // hook/bash/mcp progress: chatter, nothing to keep
     if (data.data.agentId !== undefined && r.parentToolUseID !== undefined && !this.agentTask.has(data.data.agentId)) {
       this.agentTask.set(data.data.agentId, r.parentToolUseID);
     }
-    const nested = recordSchema.safeParse(data.data.message);
+    const nested = parseRecord(data.data.message);
     if (!nested.success || nested.data.type === undefined) {
       this.note("progress-empty", "claude-agent-progress-without-message", "info", line, "agent_progress record(s) without a nested message");
       return;
@@ -240,7 +240,7 @@ class Parser {
   }
 
   assistant(r: RawRecord, line: number, sidechain: boolean, origin: Origin, file: string | null, timestamp: string | undefined = r.timestamp): void {
-    const parsed = assistantMessageSchema.safeParse(r.message);
+    const parsed = parseAssistantMessage(r.message);
     if (!parsed.success) {
       this.diag("warning", "claude-invalid-record", `line ${line}: assistant record without a message object`, line, file);
       return;
@@ -251,7 +251,7 @@ class Parser {
     // Tool calls: each tool_use block once, whichever streamed record holds it.
     if (Array.isArray(msg.content)) {
       for (const block of msg.content) {
-        const tu = toolUseBlockSchema.safeParse(block);
+        const tu = parseToolUseBlock(block);
         if (!tu.success) continue;
         const id = tu.data.id;
         if (this.calls.has(id)) {
@@ -313,7 +313,7 @@ class Parser {
   }
 
   user(r: RawRecord, line: number, sidechain: boolean, origin: Origin, file: string | null, timestamp: string | undefined = r.timestamp): void {
-    const parsed = userMessageSchema.safeParse(r.message);
+    const parsed = parseUserMessage(r.message);
     if (!parsed.success || parsed.data.content === undefined) {
       this.note("user-no-content", "claude-invalid-record", "warning", line, "user record(s) without message content skipped", file);
       return;
@@ -323,7 +323,7 @@ class Parser {
     if (Array.isArray(content)) {
       const toolResults = [];
       for (const block of content) {
-        const tr = toolResultBlockSchema.safeParse(block);
+        const tr = parseToolResultBlock(block);
         if (tr.success) toolResults.push(tr.data);
       }
       if (toolResults.length > 0) {
@@ -346,7 +346,7 @@ class Parser {
           };
           this.results.set(id, result);
           if (!this.calls.has(id)) this.orphanResults.push({ id, record: line, origin, file });
-          const task = taskResultSchema.safeParse(result.toolUseResult);
+          const task = parseTaskResult(result.toolUseResult);
           if (task.success && task.data.agentId !== undefined && !this.agentTask.has(task.data.agentId)) this.agentTask.set(task.data.agentId, id);
         }
         return;
@@ -364,7 +364,7 @@ class Parser {
     else {
       const parts: string[] = [];
       for (const block of content) {
-        const tb = textBlockSchema.safeParse(block);
+        const tb = parseTextBlock(block);
         if (tb.success) parts.push(tb.data.text);
         else if (isObject(block) && block.type === "image") hasImage = true;
       }
@@ -396,7 +396,7 @@ class Parser {
 
   /** One record of a `subagents/agent-*.jsonl` file, placed at a parent line. */
   subagentRecord(rec: JsonlRecord, file: string, place: LineMapper): void {
-    const parsed = recordSchema.safeParse(rec.value);
+    const parsed = parseRecord(rec.value);
     if (!parsed.success) {
       this.diag("warning", "claude-invalid-record", `line ${rec.line}: not a Claude Code record`, rec.line, file);
       return;
@@ -494,9 +494,9 @@ class Parser {
   }
 
   fileEdits(call: CallDraft, result: ResultDraft | undefined): FileEdit[] {
-    const inputParsed = fileToolInputSchema.safeParse(call.input);
+    const inputParsed = parseFileToolInput(call.input);
     const input: FileToolInput = inputParsed.success ? inputParsed.data : {};
-    const turParsed = fileToolResultSchema.safeParse(result?.toolUseResult);
+    const turParsed = parseFileToolResult(result?.toolUseResult);
     const tur: FileToolResult | null = turParsed.success ? turParsed.data : null;
     const path = input.file_path ?? input.abs_path ?? input.notebook_path ?? tur?.filePath;
     if (path === undefined || path === "") {

@@ -157,3 +157,128 @@ export const taskResultSchema = z.looseObject({
   agentId: optStr,
   status: optStr,
 });
+
+// ---- fast paths -------------------------------------------------------------
+// zod costs more than JSON.parse on this hot path (bench/README.md: 1.23 of
+// 5.28 CPU-s per 500 MB). These guards accept only values on which the schema
+// above would succeed and return them unchanged (the schemas are loose and
+// their `.catch` only fires on a wrong type, which the guards send to zod);
+// anything odd still goes through `safeParse`, so results and diagnostics are
+// the schema's own.
+
+type Obj = Record<string, unknown>;
+type Guarded<T> = { success: true; data: T } | { success: false };
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+const str = (v: unknown) => v === undefined || typeof v === "string";
+const bool = (v: unknown) => v === undefined || typeof v === "boolean";
+const num = (v: unknown) => v === undefined || typeof v === "number";
+
+function recordOk(v: Obj): boolean {
+  return (
+    str(v.type) && str(v.uuid) && (v.parentUuid === null || str(v.parentUuid)) && str(v.sessionId) &&
+    str(v.timestamp) && str(v.cwd) && str(v.gitBranch) && str(v.version) && str(v.agentId) &&
+    str(v.requestId) && bool(v.isSidechain) && bool(v.isMeta) && bool(v.isCompactSummary) &&
+    bool(v.isVisibleInTranscriptOnly) && bool(v.isApiErrorMessage) && str(v.parentToolUseID) && str(v.toolUseID)
+  );
+}
+
+export function parseRecord(v: unknown) {
+  if (isObj(v) && recordOk(v)) return { success: true as const, data: v as RawRecord };
+  return recordSchema.safeParse(v);
+}
+
+function usageOk(u: unknown): boolean {
+  if (u === undefined) return true;
+  if (!isObj(u)) return false;
+  const cc = u.cache_creation;
+  return (
+    num(u.input_tokens) && num(u.output_tokens) && num(u.cache_creation_input_tokens) &&
+    num(u.cache_read_input_tokens) && str(u.speed) &&
+    (cc === undefined || (isObj(cc) && num(cc.ephemeral_5m_input_tokens) && num(cc.ephemeral_1h_input_tokens)))
+  );
+}
+const contentOk = (c: unknown) => c === undefined || typeof c === "string" || Array.isArray(c);
+
+export function parseAssistantMessage(v: unknown) {
+  if (isObj(v) && str(v.id) && str(v.model) && str(v.role) && contentOk(v.content) && usageOk(v.usage)) {
+    return { success: true as const, data: v as RawAssistantMessage };
+  }
+  return assistantMessageSchema.safeParse(v);
+}
+
+export function parseUserMessage(v: unknown) {
+  if (isObj(v) && str(v.role) && contentOk(v.content)) {
+    return { success: true as const, data: v as z.infer<typeof userMessageSchema> };
+  }
+  return userMessageSchema.safeParse(v);
+}
+
+/** A block of another type fails the literal: no zod, no error object. */
+function block<T>(schema: z.ZodType<T>, type: string, ok: (v: Obj) => boolean, v: unknown): Guarded<T> {
+  if (isObj(v)) {
+    if (v.type !== type) return { success: false };
+    if (ok(v)) return { success: true, data: v as T };
+  }
+  const r = schema.safeParse(v);
+  return r.success ? { success: true, data: r.data } : { success: false };
+}
+
+export const parseToolUseBlock = (v: unknown) =>
+  block(toolUseBlockSchema, "tool_use", (b) => typeof b.id === "string" && typeof b.name === "string", v);
+export const parseToolResultBlock = (v: unknown) =>
+  block(toolResultBlockSchema, "tool_result", (b) => typeof b.tool_use_id === "string" && bool(b.is_error), v);
+export const parseTextBlock = (v: unknown) => block(textBlockSchema, "text", (b) => typeof b.text === "string", v);
+export const parseAgentProgressData = (v: unknown) =>
+  block(agentProgressDataSchema, "agent_progress", (b) => str(b.agentId) && str(b.prompt), v);
+
+function stringEditsOk(e: unknown): boolean {
+  if (e === undefined) return true;
+  if (!Array.isArray(e)) return false;
+  for (const x of e) {
+    if (!isObj(x) || typeof x.old_string !== "string" || typeof x.new_string !== "string" || !bool(x.replace_all)) return false;
+  }
+  return true;
+}
+
+function hunksOk(h: unknown): boolean {
+  if (h === undefined) return true;
+  if (!Array.isArray(h)) return false;
+  for (const x of h) {
+    if (!isObj(x) || !num(x.oldStart) || typeof x.oldLines !== "number" || !num(x.newStart) || typeof x.newLines !== "number") return false;
+    const lines = x.lines;
+    if (lines === undefined) continue;
+    if (!Array.isArray(lines)) return false;
+    for (const l of lines) if (typeof l !== "string") return false;
+  }
+  return true;
+}
+
+export function parseFileToolInput(v: unknown) {
+  if (
+    isObj(v) && str(v.file_path) && str(v.abs_path) && str(v.notebook_path) && str(v.content) &&
+    str(v.old_string) && str(v.new_string) && bool(v.replace_all) && stringEditsOk(v.edits) &&
+    str(v.new_source) && str(v.cell_id) && str(v.edit_mode)
+  ) {
+    return { success: true as const, data: v as FileToolInput };
+  }
+  return fileToolInputSchema.safeParse(v);
+}
+
+export function parseFileToolResult(v: unknown) {
+  if (
+    isObj(v) && str(v.type) && str(v.filePath) && str(v.content) && str(v.oldString) && str(v.newString) &&
+    bool(v.replaceAll) && (v.originalFile === null || str(v.originalFile)) && str(v.originalFileContents) &&
+    stringEditsOk(v.edits) && hunksOk(v.structuredPatch) && bool(v.userModified)
+  ) {
+    return { success: true as const, data: v as FileToolResult };
+  }
+  return fileToolResultSchema.safeParse(v);
+}
+
+export function parseTaskResult(v: unknown) {
+  if (isObj(v) && str(v.agentId) && str(v.status)) return { success: true as const, data: v as z.infer<typeof taskResultSchema> };
+  return taskResultSchema.safeParse(v);
+}
