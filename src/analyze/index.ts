@@ -3,10 +3,13 @@ import { DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../tables";
 import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeExportFile } from "./analyze-exports";
+import { analyzeSwechatDataset } from "./analyze-swechat";
 import { analyzeTranscripts } from "./analyze-transcripts";
 
 export * from "./analyze-entire";
 export * from "./analyze-exports";
+export * from "./analyze-swechat";
+export { analyzeSwechatSession } from "./swechat-job";
 export * from "./entire-session-job";
 export * from "./parallel";
 export * from "./analyze-transcripts";
@@ -24,6 +27,8 @@ export interface AnalyzeRequest {
   idleLimitS?: number;
   /** A commit as a unified diff, to attribute DataClaw and SpecStory sessions against (method patch-match). */
   commitPatch?: string;
+  /** SWE-chat: keep the repositories excluded by default (dayhaysoos/nimbus, machine-generated prompts). */
+  includeExcludedRepos?: boolean;
   /** Worker threads for per-session work (default: automatic; 1 runs inline). */
   threads?: number;
   onProgress?: (done: number, total: number, label: string) => void;
@@ -52,6 +57,12 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
     }
     if (await analyzeEntireRepository(path, options, rows)) {
       inputs.push({ path, kind: "entire-repository" });
+      readAnything = true;
+      continue;
+    }
+    // A SWE-chat dataset folder holds transcripts/*.jsonl too: check it before the transcript readers claim it.
+    if (await analyzeSwechatDataset(path, { ...options, excludeRepos: request.includeExcludedRepos ? [] : undefined }, rows)) {
+      inputs.push({ path, kind: "swechat-dataset" });
       readAnything = true;
       continue;
     }

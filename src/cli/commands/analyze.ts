@@ -16,6 +16,7 @@ interface AnalyzeFlags {
   format?: string;
   threads?: string;
   patch?: string;
+  keepExcludedRepos?: boolean;
 }
 
 export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExit) => {
@@ -29,6 +30,7 @@ export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExi
     .option("--seed <n>", "bootstrap seed", "1")
     .option("--format <format>", "also write columnar files: parquet")
     .option("--patch <file>", "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)")
+    .option("--keep-excluded-repos", "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)")
     .option("--threads <n>", "worker threads for per-session work (default: automatic)")
     .option("-q, --quiet", "no progress bar and no summary")
     .action(async (inputs: string[], flags: AnalyzeFlags) => {
@@ -65,6 +67,7 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
     idleLimitS,
     threads,
     commitPatch: flags.patch ? resolve(flags.patch) : undefined,
+    includeExcludedRepos: Boolean(flags.keepExcludedRepos),
     onProgress: (done, total, label) => {
       if (done === 0) progress.start(total, label);
       else progress.update(done, label);

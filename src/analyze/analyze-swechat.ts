@@ -1,0 +1,305 @@
+/**
+ * The whole job on a SWE-chat dataset folder (its Parquet tables, plus
+ * `transcripts/`), streaming the conversations table (src/ingest/swechat/
+ * plan.ts and README.md): pass 1 indexes it, the commits' patches are
+ * spooled to a temporary file, then each row group's ranges go to a worker
+ * thread, which builds and analyses the sessions it holds whole; sessions
+ * spread over several ranges are finished on this thread when their last
+ * piece arrives, and the deferred ones (only in badly shuffled tables) are
+ * gathered last.
+ */
+import { availableParallelism } from "node:os";
+import { join, relative } from "node:path";
+import {
+  assemblePlan, checkpointIdOf, CONVERSATION_COLUMNS, type ConversationPlan, type ConversationRow, findSwechatFiles, isWhole, type LinkInput, linkCheckpoints,
+  makeUnitLinker, PatchReader, type PatchSpool, readJobRows, readSwechatMeta, rowGroupReader, type RowGroupIndex, spoolPatches, type SwechatFiles,
+  type SwechatMeta, transcriptIndex, type UnitLinker,
+} from "../ingest/swechat";
+import { DiagnosticSink } from "../model";
+import type { AnalysisRows } from "../tables";
+import type { AnalyzeOptions } from "./analyze-entire";
+import { packageRoot } from "./package-root";
+import { mapInWorkers } from "./parallel";
+import {
+  analyzeSwechatSession, runJob, type SwechatIndexJob, type SwechatIndexResult, type SwechatJob, type SwechatJobResult, type SwechatRange, type SwechatRows,
+  type SwechatSessionContext,
+} from "./swechat-job";
+
+/** Machine-generated prompts (swechat.py `_EXCLUDED_REPOS`): left out unless asked for. */
+export const SWECHAT_EXCLUDED_REPOS: readonly string[] = ["dayhaysoos/nimbus"];
+
+export interface SwechatOptions extends AnalyzeOptions {
+  /** Repositories left out (default SWECHAT_EXCLUDED_REPOS); `[]` keeps every repository. */
+  excludeRepos?: readonly string[];
+  /** Rows per conversations job (default 65,536). */
+  jobRows?: number;
+  /** Rows of sessions spread over several jobs held at once before they are deferred to a last pass (default 1,000,000). */
+  maxBufferedRows?: number;
+}
+
+/** Below this many conversation rows, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
+const MIN_ROWS_FOR_WORKERS = 50_000;
+/**
+ * Worker heaps: a larger young generation (the jobs allocate many
+ * short-lived rows; GC was a fifth of the time with the default) and an
+ * old-generation cap, so that two workers collect before the process
+ * passes 3 GB (a job's live data is a few hundred MB).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 1536 };
+
+/** Reads a SWE-chat dataset folder into the four tables; false when `path` holds no SWE-chat table. */
+export async function analyzeSwechatDataset(path: string, options: SwechatOptions, out: AnalysisRows): Promise<boolean> {
+  const sink = new DiagnosticSink("swechat", path);
+  const files = await findSwechatFiles(path, sink);
+  if (files === null) return false;
+  try {
+    await run(files, options, out, sink);
+  } finally {
+    for (const parts of Object.values(files.tables)) for (const p of parts) await p.close();
+  }
+  return true;
+}
+
+async function run(files: SwechatFiles, options: SwechatOptions, out: AnalysisRows, sink: DiagnosticSink): Promise<void> {
+  const conv = files.tables.conversations;
+  if (conv.length === 0) {
+    sink.error("swechat-conversations-missing", "the dataset has no conversations table: no session can be read");
+    out.diagnostics.push(...sink.rows);
+    return;
+  }
+  for (const t of ["sessions", "checkpoints", "commits"] as const) {
+    if (files.tables[t].length === 0) sink.warn("swechat-table-missing", `no ${t} table: ${t === "sessions" ? "Entire's attribution and agent labels are" : "units are"} unavailable`);
+  }
+  const meta = await readSwechatMeta(files, sink);
+  // Every commit's patch is spooled (on this thread) while the workers run pass 1; fingerprints only where a checkpoint has several commits.
+  const wanted = new Set<string>();
+  const inMultiCommitCheckpoint = new Set<string>();
+  for (const commits of meta.commitsByCheckpoint.values()) {
+    for (const c of commits) {
+      wanted.add(c.commit_sha);
+      if (commits.length > 1) inMultiCommitCheckpoint.add(c.commit_sha);
+    }
+  }
+  const spooling = spoolPatches(files, wanted, (sha) => inMultiCommitCheckpoint.has(sha));
+  try {
+    await streamSessions(files, meta, spooling, options, out, sink);
+  } finally {
+    await spooling.then((s) => s.close(), () => undefined);
+  }
+}
+
+/** The sessions analysed: those with conversation rows, minus the excluded repositories; the rest counted in diagnostics. */
+function selectSessions(meta: SwechatMeta, plan: ConversationPlan, excludeRepos: readonly string[], sink: DiagnosticSink): Map<string, LinkInput> {
+  if (plan.rowsWithoutSession > 0) sink.warn("swechat-row-without-session", `${plan.rowsWithoutSession} conversation row(s) have no session_id: skipped`);
+  const excluded = new Set(excludeRepos);
+  const links = new Map<string, LinkInput>();
+  let excludedSessions = 0;
+  let excludedRows = 0;
+  let withoutSessionRow = 0;
+  for (const [id, span] of plan.spans) {
+    const session = meta.sessions.get(id);
+    const repo = session?.repo_id ?? span.repo;
+    if (repo !== null && excluded.has(repo)) {
+      excludedSessions++;
+      excludedRows += span.rows;
+      continue;
+    }
+    if (!session) withoutSessionRow++;
+    links.set(id, { session, rowCheckpoint: span.checkpoint });
+  }
+  if (excludedSessions > 0) sink.info("swechat-repo-excluded", `${excludedSessions} session(s) (${excludedRows} rows) of ${[...excluded].join(", ")} left out (machine-generated prompts); pass excludeRepos: [] to keep them`);
+  const withoutRows = [...meta.sessions.keys()].filter((id) => !plan.spans.has(id)).length;
+  if (withoutRows > 0) sink.info("swechat-session-without-rows", `${withoutRows} session(s) of the sessions table have no conversation rows: dropped`);
+  if (withoutSessionRow > 0) sink.info("swechat-session-row-missing", `${withoutSessionRow} session(s) have conversation rows but no sessions row: kept, without Entire's attribution`);
+  if (plan.deferred.size > 0) sink.info("swechat-sessions-deferred", `${plan.deferred.size} session(s) are spread too widely over the conversations table: gathered in ${plan.deferredBatches.length} extra pass(es)`);
+  return links;
+}
+
+/** Sessions whose checkpoints are on no commit form no unit, and commits a checkpoint names may be missing from the commits table: both counted (metrics.md §1). */
+function countUnlinked(meta: SwechatMeta, sessionCheckpoints: Map<string, string[]>, sink: DiagnosticSink): void {
+  let withoutCommit = 0;
+  const missing = new Set<string>();
+  for (const cps of sessionCheckpoints.values()) {
+    if (!cps.some((cp) => (meta.commitsByCheckpoint.get(cp)?.length ?? 0) > 0)) withoutCommit++;
+    for (const cp of cps) {
+      const present = new Set((meta.commitsByCheckpoint.get(cp) ?? []).map((c) => c.commit_sha));
+      for (const sha of meta.checkpoints.get(cp)?.commit_shas ?? []) if (!present.has(sha)) missing.add(`${cp} ${sha}`);
+    }
+  }
+  if (withoutCommit > 0) sink.info("swechat-session-without-commit", `${withoutCommit} session(s) are in no checkpoint with a commit: no unit`);
+  if (missing.size > 0) sink.warn("swechat-commit-missing", `${missing.size} commit(s) named by the checkpoints of analysed sessions are not in the commits table: no unit`);
+}
+
+function sessionContext(id: string, link: LinkInput, plan: ConversationPlan, meta: SwechatMeta, linker: UnitLinker, spool: PatchSpool, transcripts: Map<string, string>): SwechatSessionContext {
+  const s = link.session;
+  const span = plan.spans.get(id)!;
+  return {
+    session_id: id,
+    repo: s?.repo_id ?? span.repo ?? "",
+    agent: s?.agent ?? span.agent,
+    branch: s?.branch ?? null,
+    transcript: transcripts.get(id) ?? null,
+    transcript_start: meta.logs.get(id)?.transcript_start ?? 0,
+    canonical_checkpoint: s?.canonical_checkpoint_pk ?? span.checkpoint,
+    entire: s && s.agent_lines !== null && s.total_committed !== null
+      ? { agent_lines: s.agent_lines, human_added: s.human_added, human_modified: s.human_modified, human_removed: s.human_removed, total_committed: s.total_committed, agent_percentage: s.agent_percentage }
+      : null,
+    files_touched: s?.files_touched ?? [],
+    units: linker.unitsOf(id, spool.patches).map((u) => ({
+      commit_sha: u.commit.commit_sha,
+      checkpoint_pk: u.checkpoint_pk,
+      checkpoint_id: checkpointIdOf(u.checkpoint_pk),
+      ambiguity: u.ambiguity,
+      numstat_additions: u.commit.total_additions,
+      patch: spool.patches.get(u.commit.commit_sha)?.ref ?? null,
+      copies: u.copies,
+    })),
+  };
+}
+
+async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: Promise<PatchSpool>, options: SwechatOptions, out: AnalysisRows, sink: DiagnosticSink): Promise<void> {
+  const conv = files.tables.conversations;
+  const offsets = conv.map((_, i) => conv.slice(0, i).reduce((n, p) => n + p.rows, 0));
+  const indexJobs: SwechatIndexJob[] = conv.flatMap((p, part) => p.rowGroups.map((_, rowGroup) => ({ kind: "index" as const, file: p.file, part, rowGroup, targetRows: options.jobRows })));
+  const indexes: RowGroupIndex[] = [];
+  let indexed = () => {};
+  const allIndexed = new Promise<void>((resolve) => (indexed = resolve));
+  if (indexJobs.length === 0) indexed();
+
+  // Set once pass 1 and the spool are done, before the first row-group job.
+  let plan!: ConversationPlan;
+  let links!: Map<string, LinkInput>;
+  let reader!: PatchReader;
+  let contextOf!: (id: string) => SwechatSessionContext;
+  let relevant!: (id: string) => boolean;
+
+  async function* work(): AsyncGenerator<SwechatIndexJob | SwechatJob> {
+    yield* indexJobs;
+    await allIndexed;
+    plan = assemblePlan(indexes, { maxBufferedRows: options.maxBufferedRows });
+    links = selectSessions(meta, plan, options.excludeRepos ?? SWECHAT_EXCLUDED_REPOS, sink);
+    const spool = await spooling;
+    reader = new PatchReader(spool.file);
+    const sessionCheckpoints = linkCheckpoints(meta.checkpoints, links);
+    const linker = makeUnitLinker(meta.checkpoints, meta.commitsByCheckpoint, sessionCheckpoints);
+    countUnlinked(meta, sessionCheckpoints, sink);
+    const transcripts = transcriptIndex(files, new Map([...meta.logs].map(([id, l]) => [id, l.transcript_path])));
+    for (const d of sink.rows) out.diagnostics.push(d);
+    contextOf = (id: string) => sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts);
+    relevant = (id: string) => links.has(id) && !plan.deferred.has(id);
+    yield* jobs(spool);
+  }
+
+  function* jobs(spool: PatchSpool): Generator<SwechatJob> {
+    let ranges: SwechatRange[] = [];
+    for (const [i, job] of plan.jobs.entries()) {
+      const whole: SwechatSessionContext[] = [];
+      const pieces: string[] = [];
+      for (const id of job.sessions.keys()) {
+        if (!relevant(id)) continue;
+        if (isWhole(plan.spans.get(id)!)) whole.push(contextOf(id));
+        else pieces.push(id);
+      }
+      whole.sort((a, b) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0));
+      pieces.sort();
+      if (whole.length + pieces.length > 0) ranges.push({ index: job.index, rowStart: job.rowStart, rowEnd: job.rowEnd, whole, pieces });
+      const next = plan.jobs[i + 1];
+      if ((!next || next.group !== job.group) && ranges.length > 0) {
+        yield { file: conv[job.part].file, rowGroup: job.rowGroup, offset: offsets[job.part], ranges, spool: spool.file, idleLimitS: options.idleLimitS };
+        ranges = [];
+      }
+    }
+  }
+
+  // Rows come back from workers as fresh copies: one string per repeated value (session id, tool name, category, file) is kept.
+  const strings = new Map<string, string>();
+  const intern = (v: string | null): string | null => {
+    if (v === null) return null;
+    const known = strings.get(v);
+    if (known !== undefined) return known;
+    strings.set(v, v);
+    return v;
+  };
+  // One push per row: a job's tool calls can number hundreds of thousands, too many for `push(...rows)`.
+  const emit = (rows: SwechatRows) => {
+    for (const r of rows.units) out.units.push(r);
+    for (const r of rows.sessions) out.sessions.push(r);
+    for (const r of rows.tool_calls) {
+      r.session_id = intern(r.session_id)!;
+      r.tool = intern(r.tool)!;
+      r.category = intern(r.category)!;
+      r.file = intern(r.file);
+      out.tool_calls.push(r);
+    }
+    for (const r of rows.diagnostics) out.diagnostics.push(r);
+  };
+
+  const buffered = new Map<string, ConversationRow[]>();
+  let invalidRows = 0;
+  let done = 0;
+  const totalRows = conv.reduce((n, p) => n + p.rows, 0);
+  const root = packageRoot();
+  const threads = options.threads ?? (totalRows >= MIN_ROWS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
+  options.onProgress?.(0, totalRows, "conversation rows");
+  try {
+    await mapInWorkers<SwechatIndexJob | SwechatJob, SwechatIndexResult | SwechatJobResult>(work(), root ? join(root, "src", "analyze", "swechat-job.ts") : "swechat-job", {
+      threads: root ? threads : 1,
+      run: runJob,
+      resourceLimits: WORKER_LIMITS,
+      // One row group per worker at a time: memory is a row group's small columns plus one range per worker.
+      maxInFlight: threads,
+      onResult: async (result, index) => {
+        if (result.kind === "index") {
+          indexes[index] = result.index;
+          if (index === indexJobs.length - 1) indexed();
+          return;
+        }
+        emit(result);
+        invalidRows += result.invalidRows;
+        for (const piece of result.pieces) {
+          const list = buffered.get(piece.session_id) ?? [];
+          for (const r of piece.rows) list.push(r);
+          if (plan.spans.get(piece.session_id)!.lastJob === piece.job) {
+            buffered.delete(piece.session_id);
+            await analyzeSwechatSession(contextOf(piece.session_id), list, reader, options.idleLimitS, out);
+          } else buffered.set(piece.session_id, list);
+        }
+        done += result.rows;
+        options.onProgress?.(done, totalRows, relative(files.root, conv[0].file));
+      },
+    });
+    await deferredPass();
+  } finally {
+    reader?.close();
+  }
+  if (invalidRows > 0) {
+    const s = new DiagnosticSink("swechat", files.root);
+    s.warn("swechat-row-invalid", `${invalidRows} conversation row(s) without a usable turn_number: skipped`);
+    out.diagnostics.push(...s.rows);
+  }
+
+  /** Pass 3: sessions spread too widely to buffer, a bounded batch at a time, re-reading only the jobs that hold them. */
+  async function deferredPass(): Promise<void> {
+    for (const batch of plan.deferredBatches) {
+      const ids = new Set(batch);
+      const rows = new Map<string, ConversationRow[]>();
+      let readGroup = -1;
+      let readRange: ReturnType<typeof rowGroupReader> | null = null;
+      for (const job of plan.jobs) {
+        if (![...job.sessions.keys()].some((id) => ids.has(id))) continue;
+        if (readRange === null || readGroup !== job.group) {
+          readGroup = job.group;
+          readRange = rowGroupReader(conv[job.part], job.rowGroup, CONVERSATION_COLUMNS);
+        }
+        const got = await readJobRows(conv[job.part], job.rowStart, job.rowEnd, offsets[job.part], (id) => ids.has(id), readRange);
+        invalidRows += got.invalid;
+        for (const [id, list] of got.bySession) {
+          const acc = rows.get(id) ?? [];
+          for (const r of list) acc.push(r);
+          rows.set(id, acc);
+        }
+      }
+      for (const id of batch) if (links.has(id)) await analyzeSwechatSession(contextOf(id), rows.get(id) ?? [], reader, options.idleLimitS, out);
+    }
+  }
+}

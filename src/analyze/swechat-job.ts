@@ -1,0 +1,222 @@
+/**
+ * The per-session work on a SWE-chat dataset, and the job a worker thread
+ * runs (see ./parallel.ts): read one row range of the conversations table,
+ * build and analyse every session whose rows all lie in it, and hand back
+ * the rows of sessions that continue in other ranges. Inputs and outputs are
+ * plain data (paths, small contexts, table rows).
+ *
+ * Per session: the `Session` comes from the raw transcript when
+ * `transcripts/` has one that an adapter reads (by content), else from the
+ * conversation rows. Per unit, the method is `pre-image-replay` when that
+ * transcript records pre-images and the commit's patch applies to them,
+ * else `patch-match` (tool inputs against the patch's added lines).
+ */
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { patchMatch, type PatchMatchReplay } from "../attribution/patch-match";
+import { dominantModel } from "../effort";
+import { type ConversationRow, openParquet, type ParquetPart, PatchReader, type PatchRef, readJobRows, rowGroupReader, sessionFromRows, splitGitPatch, CONVERSATION_COLUMNS, indexRowGroup, type RowGroupIndex } from "../ingest/swechat";
+import { type Diagnostic, DiagnosticSink, type EntireAttribution, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import { makePathMapper } from "../replay";
+import type { UnitAttribution } from "./attribute-unit";
+import { attributeFromPreImages } from "./pre-image-unit";
+import { readTranscriptByContent } from "./read-transcript";
+import { toSessionRow, toToolCallRows } from "./session-rows";
+import { toolCategory } from "./tool-category";
+import { toUnitRow } from "./unit-row";
+
+export interface SwechatUnitJob {
+  commit_sha: string;
+  checkpoint_pk: string;
+  checkpoint_id: string;
+  ambiguity: string | null;
+  numstat_additions: number | null;
+  patch: PatchRef | null;
+  /** Other commits of the checkpoint with the same patch (rebased or cherry-picked copies), left out. */
+  copies: number;
+}
+
+export interface SwechatSessionContext {
+  session_id: string;
+  repo: string;
+  agent: string | null;
+  branch: string | null;
+  /** Absolute path of the raw transcript, when the dataset has one. */
+  transcript: string | null;
+  /** Where the canonical checkpoint's slice of the raw transcript begins. */
+  transcript_start: number;
+  canonical_checkpoint: string | null;
+  entire: EntireAttribution | null;
+  files_touched: string[];
+  units: SwechatUnitJob[];
+}
+
+/** One row range of the conversations table (a plan job). */
+export interface SwechatRange {
+  /** The plan's job index. */
+  index: number;
+  rowStart: number;
+  rowEnd: number;
+  /** Sessions whose rows all lie in this range. */
+  whole: SwechatSessionContext[];
+  /** Sessions whose rows in this range are handed back (they continue elsewhere). */
+  pieces: string[];
+}
+
+/** The ranges of one row group, read in order by one worker (its column chunks fetched once). */
+export interface SwechatJob {
+  file: string;
+  /** The row group (within the file) all ranges lie in. */
+  rowGroup: number;
+  /** The part's first row in the whole table. */
+  offset: number;
+  ranges: SwechatRange[];
+  spool: string;
+  idleLimitS: number;
+}
+
+export interface SwechatRows {
+  units: UnitRow[];
+  sessions: SessionRow[];
+  tool_calls: ToolCallRow[];
+  diagnostics: Diagnostic[];
+}
+
+/** Pass 1 over one row group (see src/ingest/swechat/plan.ts), run by the same workers. */
+export interface SwechatIndexJob {
+  kind: "index";
+  file: string;
+  part: number;
+  rowGroup: number;
+  targetRows?: number;
+}
+
+export interface SwechatIndexResult {
+  kind: "index";
+  index: RowGroupIndex;
+}
+
+export interface SwechatJobResult extends SwechatRows {
+  kind: "rows";
+  /** Rows of spanning sessions, with the plan job they came from, in job order. */
+  pieces: { job: number; session_id: string; rows: ConversationRow[] }[];
+  rows: number;
+  invalidRows: number;
+}
+
+const parts = new Map<string, Promise<ParquetPart>>();
+const readers = new Map<string, PatchReader>();
+
+function readerFor(spool: string): PatchReader {
+  let r = readers.get(spool);
+  if (!r) readers.set(spool, (r = new PatchReader(spool)));
+  return r;
+}
+
+/** Worker entry (see ./parallel.ts): an index job or a row-group job. */
+export const runJob = (job: SwechatIndexJob | SwechatJob): Promise<SwechatIndexResult | SwechatJobResult> =>
+  "kind" in job && job.kind === "index" ? runIndexJob(job) : runSwechatJob(job as SwechatJob);
+
+function partFor(file: string): Promise<ParquetPart> {
+  let part = parts.get(file);
+  if (!part) parts.set(file, (part = openParquet(file)));
+  return part;
+}
+
+export async function runIndexJob(job: SwechatIndexJob): Promise<SwechatIndexResult> {
+  return { kind: "index", index: await indexRowGroup(await partFor(job.file), job.part, job.rowGroup, job.targetRows) };
+}
+
+export async function runSwechatJob(job: SwechatJob): Promise<SwechatJobResult> {
+  const part = await partFor(job.file);
+  const read = rowGroupReader(part, job.rowGroup, CONVERSATION_COLUMNS);
+  const out: SwechatJobResult = { kind: "rows", units: [], sessions: [], tool_calls: [], diagnostics: [], pieces: [], rows: 0, invalidRows: 0 };
+  for (const range of job.ranges) {
+    const whole = new Map(range.whole.map((c) => [c.session_id, c]));
+    const pieces = new Set(range.pieces);
+    const { bySession, invalid } = await readJobRows(part, range.rowStart, range.rowEnd, job.offset, (id) => whole.has(id) || pieces.has(id), read);
+    out.rows += range.rowEnd - range.rowStart;
+    out.invalidRows += invalid;
+    for (const context of range.whole) {
+      await analyzeSwechatSession(context, bySession.get(context.session_id) ?? [], readerFor(job.spool), job.idleLimitS, out);
+      bySession.delete(context.session_id);
+    }
+    for (const id of range.pieces) out.pieces.push({ job: range.index, session_id: id, rows: bySession.get(id) ?? [] });
+  }
+  return out;
+}
+
+/** One session's rows in all four tables. */
+export async function analyzeSwechatSession(context: SwechatSessionContext, rows: readonly ConversationRow[], patches: PatchReader, idleLimitS: number, out: SwechatRows): Promise<void> {
+  const sink = new DiagnosticSink("swechat", null, context.session_id);
+  let raw: Session | null = null;
+  if (context.transcript !== null) {
+    sink.file = `transcripts/${basename(context.transcript)}`;
+    try {
+      const outcome = readTranscriptByContent(readFileSync(context.transcript), sink.file, context.agent, sink);
+      if (outcome.ok) raw = { ...outcome.session, session_id: context.session_id, source: "swechat", branch: outcome.session.branch ?? context.branch };
+      else sink.warn("swechat-transcript-fallback", `${outcome.message}: the session is built from its conversation rows`);
+    } catch (e) {
+      sink.warn("swechat-transcript-fallback", `${sink.file} cannot be read (${e instanceof Error ? e.message : String(e)}): the session is built from its conversation rows`);
+    }
+    sink.file = null;
+  }
+  const built = raw === null ? sessionFromRows(context.session_id, rows, { agent: context.agent, branch: context.branch }, sink) : null;
+  const session: Session = raw ?? built!.session;
+  out.sessions.push(toSessionRow(session, { repo: context.repo, idleLimitS }, sink));
+
+  const known = new Set(context.files_touched);
+  const model = dominantModel(session.api_calls);
+  const hasPreImages = raw !== null && raw.tool_calls.some((c) => c.success === true && c.file_edits.some((e) => e.pre_image !== null));
+  const replays = new Map<string, PatchMatchReplay>();
+  for (const unit of context.units) {
+    const identity = {
+      session_id: context.session_id,
+      commit_sha: unit.commit_sha,
+      checkpoint_id: unit.checkpoint_id,
+      repo: context.repo,
+      agent: session.agent,
+      model,
+      method: "patch-match" as UnitRow["method"],
+      ambiguity: unit.ambiguity,
+      numstat_additions: unit.numstat_additions,
+      entire: context.entire,
+    };
+    if (unit.patch === null) {
+      out.units.push(toUnitRow(identity, null));
+      continue;
+    }
+    if (unit.copies > 0) sink.info("swechat-commit-copies", `commit ${unit.commit_sha.slice(0, 10)}: ${unit.copies} other commit(s) of checkpoint ${unit.checkpoint_id} carry the same patch (rebase or cherry-pick copies): counted once`);
+    const files = splitGitPatch(patches.read(unit.patch));
+    for (const f of files) known.add(f.path);
+    const label = `commit ${unit.commit_sha.slice(0, 10)}`;
+    const start = raw !== null && unit.checkpoint_pk === context.canonical_checkpoint ? context.transcript_start : 0;
+    let counts: UnitAttribution | null = null;
+    if (raw !== null && hasPreImages) {
+      const trial = new DiagnosticSink("swechat", null, context.session_id);
+      const replayed = await attributeFromPreImages(raw, start, files, trial);
+      if (trial.rows.some((d) => d.code === "commit-patch-unappliable")) {
+        sink.info("swechat-pre-image-fallback", `${label}: the commit's patch does not apply to the transcript's pre-images; method patch-match`);
+      } else {
+        counts = replayed;
+        identity.method = "pre-image-replay";
+        for (const d of trial.rows) sink.add(d.severity, d.code, `${label}: ${d.message}`, d.record);
+      }
+    }
+    if (counts === null) counts = patchMatch(session, files, sink, { transcriptStart: raw !== null ? start : 0, label, replays });
+    out.units.push(toUnitRow(identity, counts));
+  }
+
+  const edited = session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path));
+  const mapper = makePathMapper(edited, session.cwds, (p) => known.has(p));
+  const callRows = toToolCallRows(session, (p) => mapper.toRepoPath(p));
+  if (built !== null) {
+    // SWE-chat's categories also look at the `bash_category` column when a shell call has no command.
+    session.tool_calls.forEach((call, i) => {
+      const bash = built.bashCategory.get(call.id);
+      if (bash !== undefined) callRows[i].category = toolCategory(call.name, call.input, bash);
+    });
+  }
+  for (const r of callRows) out.tool_calls.push(r);
+  for (const d of sink.rows) out.diagnostics.push(d);
+}

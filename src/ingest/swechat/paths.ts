@@ -1,0 +1,123 @@
+/**
+ * Finding a SWE-chat dataset on disk, by content: every `.parquet` file under
+ * the folder (a few levels deep, so both `conversations.parquet` at the root
+ * and Hugging Face's `data/<table>/train-0000n-of-0000m.parquet` shards are
+ * found) is opened, and its schema says which table it is (SIGNATURES). A
+ * table may be split over several files; they are read in path order.
+ * Raw transcripts are `transcripts/<session_id>.jsonl` (Gemini: `.json`).
+ */
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { DiagnosticSink } from "../../model";
+import { openParquet, type ParquetPart } from "./parquet";
+import { SIGNATURES, type SwechatTable, TABLES } from "./schema";
+
+export interface SwechatFiles {
+  root: string;
+  tables: Record<SwechatTable, ParquetPart[]>;
+  /** The `transcripts/` folder, when there is one. */
+  transcriptsDir: string | null;
+}
+
+const MAX_DEPTH = 4;
+const SKIP_DIRS = new Set(["node_modules", ".git", "transcripts", ".cache"]);
+
+/** The dataset's tables, or null when no Parquet file under `path` has a SWE-chat table's schema. */
+export async function findSwechatFiles(path: string, sink: DiagnosticSink): Promise<SwechatFiles | null> {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    return null;
+  }
+  if (!isDir) return null;
+  const candidates: string[] = [];
+  collect(path, 0, candidates);
+  if (candidates.length === 0) return null;
+
+  const tables = Object.fromEntries(TABLES.map((t) => [t, [] as ParquetPart[]])) as Record<SwechatTable, ParquetPart[]>;
+  const unrecognised: string[] = [];
+  for (const file of candidates.sort()) {
+    if (!hasParquetMagic(file)) {
+      unrecognised.push(file);
+      continue;
+    }
+    let part: ParquetPart;
+    try {
+      part = await openParquet(file);
+    } catch (e) {
+      sink.warn("swechat-parquet-unreadable", `${relative(path, file)}: not readable as Parquet (${e instanceof Error ? e.message : String(e)})`);
+      continue;
+    }
+    const table = TABLES.find((t) => SIGNATURES[t].every((c) => part.columns.has(c)));
+    if (table) tables[table].push(part);
+    else {
+      unrecognised.push(file);
+      await part.close();
+    }
+  }
+  const found = TABLES.filter((t) => tables[t].length > 0);
+  if (found.length === 0) return null;
+  for (const file of unrecognised) sink.info("swechat-file-ignored", `${relative(path, file)} has no SWE-chat table's columns: ignored`);
+  const transcriptsDir = join(path, "transcripts");
+  return { root: path, tables, transcriptsDir: existsSync(transcriptsDir) && statSync(transcriptsDir).isDirectory() ? transcriptsDir : null };
+}
+
+function collect(dir: string, depth: number, out: string[]): void {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (depth < MAX_DEPTH && !SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) collect(full, depth + 1, out);
+    } else if (e.isFile() && e.name.endsWith(".parquet")) out.push(full);
+  }
+}
+
+/** `PAR1` at both ends. */
+function hasParquetMagic(file: string): boolean {
+  let fd: number | null = null;
+  try {
+    const size = statSync(file).size;
+    if (size < 12) return false;
+    fd = openSync(file, "r");
+    const head = Buffer.alloc(4);
+    const tail = Buffer.alloc(4);
+    readSync(fd, head, 0, 4, 0);
+    readSync(fd, tail, 0, 4, size - 4);
+    return head.toString("latin1") === "PAR1" && tail.toString("latin1") === "PAR1";
+  } catch {
+    return false;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+/**
+ * The raw transcript of each session: `transcripts/<id>.jsonl` or `.json`,
+ * or the path `session_logs.transcript_path` names (relative to the
+ * dataset root or to `transcripts/`). Listed once, so a lookup costs no I/O.
+ */
+export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<string, string | null>): Map<string, string> {
+  const out = new Map<string, string>();
+  if (files.transcriptsDir !== null) {
+    for (const name of readdirSync(files.transcriptsDir)) {
+      const m = /^(.+)\.(jsonl|json)$/.exec(name);
+      if (m && !out.has(m[1])) out.set(m[1], join(files.transcriptsDir, name));
+    }
+  }
+  for (const [sessionId, p] of logPaths) {
+    if (!p || out.has(sessionId)) continue;
+    for (const candidate of [join(files.root, p), files.transcriptsDir ? join(files.transcriptsDir, p) : null]) {
+      if (candidate && existsSync(candidate) && statSync(candidate).isFile()) {
+        out.set(sessionId, candidate);
+        break;
+      }
+    }
+  }
+  return out;
+}
