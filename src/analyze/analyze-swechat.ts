@@ -174,7 +174,7 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
   let relevant!: (id: string) => boolean;
 
   async function* work(): AsyncGenerator<SwechatIndexJob | SwechatJob> {
-    yield* indexJobs;
+    for (const job of indexJobs) yield job; // not yield*: TypeScript 5.0 (notebooks) rejects it here
     await allIndexed;
     plan = assemblePlan(indexes, { maxBufferedRows: options.maxBufferedRows });
     links = selectSessions(meta, plan, options.excludeRepos ?? SWECHAT_EXCLUDED_REPOS, sink);
