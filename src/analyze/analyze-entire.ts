@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
-import { basename, join } from "node:path";
-import { type CandidateUnit, type EntireRepository, linkUnits, readEntireRepository } from "../ingest/entire";
-import { gitText } from "../ingest/git/exec";
+import { join } from "node:path";
+import { type CandidateUnit, linkUnits, readEntireRepository } from "../ingest/entire";
+import { repositoryName } from "../ingest/git/repo-name";
 import { type CheckpointSession, DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../tables";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
@@ -18,13 +18,6 @@ export interface AnalyzeOptions {
 /** Below this many sessions, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
 const MIN_SESSIONS_FOR_WORKERS = 100;
 
-/** `owner/name` from the origin remote, else the folder name. */
-export async function repositoryName(entire: EntireRepository, path: string): Promise<string> {
-  const url = (await gitText(entire.repo.gitDir, ["config", "--get", "remote.origin.url"]))?.trim();
-  const match = url?.match(/[:/]([^/:]+\/[^/]+?)(?:\.git)?\/?$/);
-  if (match) return match[1];
-  return basename(entire.repo.workTree ?? path).replace(/\.git$/, "");
-}
 
 /**
  * The whole job on one git repository with Entire checkpoints: units from
@@ -38,7 +31,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
   const entire = await readEntireRepository(path, sink);
   if (entire === null) return false;
   try {
-    const repo = await repositoryName(entire, path);
+    const repo = await repositoryName(entire.repo, path);
     const units = linkUnits(entire.checkpoints, entire.commits, sink);
     out.diagnostics.push(...sink.rows);
 

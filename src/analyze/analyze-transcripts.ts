@@ -5,7 +5,7 @@ import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFiles
 import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout, readHead } from "../ingest/codex";
 import { detectTranscriptFormat } from "../ingest/detect";
 import { readGeminiSession } from "../ingest/gemini";
-import { gitText } from "../ingest/git/exec";
+import { repositoryName } from "../ingest/git/repo-name";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "../ingest/opencode";
 import { type Commit, DiagnosticSink, type Session } from "../model";
@@ -142,7 +142,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
     out.diagnostics.push(...rs.rows);
   }
   try {
-    const repoName = repo ? await nameOf(repo, repoPath!) : null;
+    const repoName = repo ? await repositoryName(repo, repoPath!) : null;
     const commits = repo ? await repo.logCommits({ patchIds: true }) : [];
     const headFiles = repo ? await fileSet(repo, "HEAD") : new Set<string>();
     const links: SessionLinks[] = [];
@@ -254,10 +254,4 @@ async function changedOf(repo: GitRepository, sha: string): Promise<ChangedFile[
 async function fileSet(repo: GitRepository, rev: string): Promise<Set<string>> {
   const entries = await repo.listTree(rev);
   return new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path));
-}
-
-async function nameOf(repo: GitRepository, path: string): Promise<string> {
-  const url = (await gitText(repo.gitDir, ["config", "--get", "remote.origin.url"]))?.trim();
-  const match = url?.match(/[:/]([^/:]+\/[^/]+?)(?:\.git)?\/?$/);
-  return match ? match[1] : basename(repo.workTree ?? path).replace(/\.git$/, "");
 }

@@ -7,6 +7,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
+import { readTranscriptBytes } from "../read-files";
 import type { DiagnosticSink, Session } from "../../model";
 import { detectTranscriptFormat } from "../detect";
 import { parseClaudeCodeTranscript } from "./parse";
@@ -84,22 +85,8 @@ export function findClaudeCodeTranscripts(path: string, sink?: DiagnosticSink, o
 
 /** Reads a transcript and its sub-agent files as bytes and parses them. */
 export function readClaudeCodeTranscript(files: ClaudeCodeTranscriptFiles, sink: DiagnosticSink): Session | null {
-  let text: Uint8Array;
-  try {
-    text = readFileSync(files.file);
-  } catch (e) {
-    sink.add("error", "claude-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file: files.file });
-    return null;
-  }
-  const subagents: { file: string; text: Uint8Array }[] = [];
-  for (const file of files.subagents) {
-    try {
-      subagents.push({ file, text: readFileSync(file) });
-    } catch (e) {
-      sink.add("warning", "claude-subagent-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
-    }
-  }
-  return parseClaudeCodeTranscript({ text, file: files.file, subagents }, sink);
+  const bytes = readTranscriptBytes(files, "claude", sink);
+  return bytes === null ? null : parseClaudeCodeTranscript({ ...bytes, file: files.file }, sink);
 }
 
 /** `<dir>/<id>.jsonl` → `<dir>/<id>/subagents/agent-*.jsonl`, sorted. */

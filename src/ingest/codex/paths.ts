@@ -12,6 +12,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { readTranscriptBytes } from "../read-files";
 import type { DiagnosticSink, Session } from "../../model";
 import { detectTranscriptFormat } from "../detect";
 import { parseCodexRollout } from "./parse";
@@ -76,22 +77,8 @@ export function groupCodexRollouts(files: readonly string[], sink?: DiagnosticSi
 
 /** Reads a rollout and its sub-agent rollouts and parses them. */
 export function readCodexRollout(files: CodexRolloutFiles, sink: DiagnosticSink): Session | null {
-  let text: Uint8Array;
-  try {
-    text = readFileSync(files.file);
-  } catch (e) {
-    sink.add("error", "codex-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file: files.file });
-    return null;
-  }
-  const subagents: { file: string; text: Uint8Array }[] = [];
-  for (const file of files.subagents) {
-    try {
-      subagents.push({ file, text: readFileSync(file) });
-    } catch (e) {
-      sink.add("warning", "codex-subagent-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
-    }
-  }
-  return parseCodexRollout({ text, file: files.file, subagents }, sink);
+  const bytes = readTranscriptBytes(files, "codex", sink);
+  return bytes === null ? null : parseCodexRollout({ ...bytes, file: files.file }, sink);
 }
 
 /** Session id and parent thread from the first line (session_meta, or the bare header of a pre-envelope rollout). */

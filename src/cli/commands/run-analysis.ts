@@ -1,0 +1,68 @@
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { analyze, type AnalyzeResult } from "../../analyze";
+import { ensureSampleCorpus } from "../../sample";
+import { makeProgress } from "../progress";
+import { EXIT } from "./types";
+
+/** The flags `analyze` and `report` share: what to read and how. */
+export interface AnalysisFlags {
+  repo?: string;
+  quiet?: boolean;
+  idleLimit: string;
+  seed: string;
+  threads?: string;
+  patch?: string;
+  keepExcludedRepos?: boolean;
+}
+
+/** Adds the inputs argument and the shared options (after the command's own `--out`). */
+export function withAnalysisOptions(command: Command): Command {
+  return command
+    .argument("[input...]", "git repositories with Entire checkpoints, agent transcripts or their folders, exports, a SWE-chat dataset folder (default: the bundled sample corpus)")
+    .option("--repo <path>", "the git repository that the transcripts edited (when it is not the input itself)")
+    .option("--idle-limit <seconds>", "idle gap cap for active time", "300")
+    .option("--seed <n>", "bootstrap seed", "1")
+    .option("--patch <file>", "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)")
+    .option("--keep-excluded-repos", "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)")
+    .option("--threads <n>", "worker threads for per-session work (default: automatic)")
+    .option("-q, --quiet", "no progress bar and no summary");
+}
+
+/**
+ * Checks the shared flags, falls back to the bundled sample corpus without
+ * input, and runs `analyze` with a progress bar. A number is a usage error's exit code.
+ */
+export async function runAnalysis(inputs: string[], flags: AnalysisFlags): Promise<{ result: AnalyzeResult; seed: number } | number> {
+  const idleLimitS = Number(flags.idleLimit);
+  const seed = Number(flags.seed);
+  const threads = flags.threads === undefined ? undefined : Number(flags.threads);
+  if (!Number.isFinite(idleLimitS) || idleLimitS <= 0 || !Number.isInteger(seed)) {
+    process.stderr.write("error: --idle-limit must be a positive number and --seed an integer\n");
+    return EXIT.usage;
+  }
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+    process.stderr.write("error: --threads must be a positive integer\n");
+    return EXIT.usage;
+  }
+  if (inputs.length === 0) {
+    const sample = await ensureSampleCorpus();
+    inputs = [sample.repoDir];
+    if (!flags.quiet) process.stderr.write(`no input given: using the bundled sample corpus at ${sample.repoDir}\n`);
+  }
+  const progress = makeProgress(Boolean(flags.quiet));
+  const result = await analyze({
+    inputs: inputs.map((p) => resolve(p)),
+    repo: flags.repo ? resolve(flags.repo) : undefined,
+    idleLimitS,
+    threads,
+    commitPatch: flags.patch ? resolve(flags.patch) : undefined,
+    includeExcludedRepos: Boolean(flags.keepExcludedRepos),
+    onProgress: (done, total, label) => {
+      if (done === 0) progress.start(total, label);
+      else progress.update(done, label);
+    },
+  });
+  progress.stop();
+  return { result, seed };
+}
