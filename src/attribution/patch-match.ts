@@ -172,7 +172,7 @@ function replayInputs(calls: readonly ToolCall[], toRepoPath: (logged: string) =
   if (unknownOutcome > 0) sink.info("patch-match-unknown-outcome", `${prefix}${unknownOutcome} file-changing call(s) have no logged result: counted as applied`);
   const tracks = new Map<string, FileTrack>();
   const outsideRepo = new Set<string>();
-  let unreplayable = 0;
+  const unreplayableCalls = new Set<string>();
   let outsideChanges = 0;
   for (const call of calls) {
     for (const edit of call.file_edits) {
@@ -186,7 +186,7 @@ function replayInputs(calls: readonly ToolCall[], toRepoPath: (logged: string) =
       if (!track) tracks.set(path, (track = { path, known: null, fragments: [], produced: 0 }));
       const outcome = applyCall(track, call, edit);
       if (outcome === "unreplayable") {
-        unreplayable++;
+        unreplayableCalls.add(call.id); // a call that edits two files counts once
         sink.warn("edit-unreplayable", `${prefix}${call.name} ${call.id} on ${path} cannot be replayed (${edit.kind} without its text)`, call.record);
       } else if (outcome === "outside") {
         outsideChanges++;
@@ -195,7 +195,7 @@ function replayInputs(calls: readonly ToolCall[], toRepoPath: (logged: string) =
     }
   }
   const files = [...tracks.values()].map((t) => ({ path: t.path, produced: t.produced, agent: agentLines(t) }));
-  return { files, outsideRepo: outsideRepo.size, unreplayable, outsideChanges };
+  return { files, outsideRepo: outsideRepo.size, unreplayable: unreplayableCalls.size, outsideChanges };
 }
 
 // ---- replay without a base ---------------------------------------------------

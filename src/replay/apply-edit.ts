@@ -45,8 +45,13 @@ function applyOnCrlf(text: string, edit: StringEdit): string | null {
 }
 
 /**
- * Applies a unified diff to one file, locating each hunk by its context and
- * removed lines (not by its line numbers, which drift). `*** Add File` style
+ * Applies a unified diff to one file. Each hunk goes where its context and
+ * removed lines match: at the line its `@@ -a,b` header names (shifted by
+ * what earlier hunks added or removed) when they match there, else at the
+ * nearest place they match, as `git apply` and `patch` do; a short context
+ * such as `}` matches in many places, so the header decides (metrics.md §3:
+ * the tool's own record). Hunks without line numbers (`apply_patch`'s `@@`
+ * lines) are searched from the end of the previous hunk. `*** Add File` style
  * patches are given as all-`+` hunks.
  */
 export function applyUnifiedDiff(text: string, patch: string): ApplyResult {
@@ -54,13 +59,15 @@ export function applyUnifiedDiff(text: string, patch: string): ApplyResult {
   if (hunks.length === 0) return { ok: false, reason: "patch has no hunks" };
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const hadFinalNewline = text === "" || text.endsWith("\n");
-  const lines = text === "" ? [] : text.replace(/\r?\n$/, "").split(/\r?\n/);
+  const lines = text === "" ? [] : eol === "\n" && !text.includes("\r") ? (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n") : text.replace(/\r?\n$/, "").split(/\r?\n/);
   let cursor = 0;
+  let shift = 0;
   for (const [n, hunk] of hunks.entries()) {
-    const at = findSequence(lines, hunk.before, cursor);
+    const at = hunk.oldStart === null ? findSequence(lines, hunk.before, cursor) : findNearest(lines, hunk.before, Math.max(0, hunk.oldStart + shift));
     if (at < 0) return { ok: false, reason: `hunk ${n + 1} does not apply` };
     lines.splice(at, hunk.before.length, ...hunk.after);
     cursor = at + hunk.after.length;
+    shift += hunk.after.length - hunk.before.length;
   }
   if (lines.length === 0) return { ok: true, text: "" };
   return { ok: true, text: lines.join(eol) + (hadFinalNewline || patchAddsFinalNewline(patch) ? eol : "") };
@@ -69,7 +76,11 @@ export function applyUnifiedDiff(text: string, patch: string): ApplyResult {
 interface Hunk {
   before: string[];
   after: string[];
+  /** 0-based index in the old file where `before` starts, from the `@@ -a,b` header; null without one. */
+  oldStart: number | null;
 }
+
+const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@/;
 
 function parseHunks(patch: string): Hunk[] {
   const hunks: Hunk[] = [];
@@ -77,7 +88,10 @@ function parseHunks(patch: string): Hunk[] {
   for (const raw of patch.split("\n")) {
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (line.startsWith("@@")) {
-      current = { before: [], after: [] };
+      const header = HUNK_HEADER.exec(line);
+      // `-a,0` (nothing removed) inserts after line a; otherwise the hunk starts at line a.
+      const oldStart = header ? (header[2] === "0" ? Number(header[1]) : Number(header[1]) - 1) : null;
+      current = { before: [], after: [], oldStart };
       hunks.push(current);
       continue;
     }
@@ -85,7 +99,7 @@ function parseHunks(patch: string): Hunk[] {
     if (line.startsWith("\\")) continue; // "\ No newline at end of file"
     if (!current) {
       if (!line.startsWith("+") && !line.startsWith("-") && !line.startsWith(" ")) continue;
-      current = { before: [], after: [] };
+      current = { before: [], after: [], oldStart: null };
       hunks.push(current);
     }
     const body = line.slice(1);
@@ -106,9 +120,29 @@ function parseHunks(patch: string): Hunk[] {
   return hunks.filter((h) => h.before.length > 0 || h.after.length > 0);
 }
 
+/** Where `seq` matches nearest to `hint` (the hint itself first, then one line either way, and so on). */
+function findNearest(lines: readonly string[], seq: readonly string[], hint: number): number {
+  const last = lines.length - seq.length;
+  if (last < 0) return -1;
+  if (seq.length === 0) return Math.min(hint, lines.length);
+  const matchAt = (i: number) => {
+    for (let k = 0; k < seq.length; k++) if (lines[i + k] !== seq[k]) return false;
+    return true;
+  };
+  const start = Math.min(hint, last);
+  for (let d = 0; start - d >= 0 || start + d <= last; d++) {
+    if (start + d <= last && matchAt(start + d)) return start + d;
+    if (d > 0 && start - d >= 0 && matchAt(start - d)) return start - d;
+  }
+  return -1;
+}
+
 function findSequence(lines: readonly string[], seq: readonly string[], from: number): number {
   if (seq.length === 0) return Math.min(from, lines.length);
-  const matchAt = (i: number) => seq.every((s, k) => lines[i + k] === s);
+  const matchAt = (i: number) => {
+    for (let k = 0; k < seq.length; k++) if (lines[i + k] !== seq[k]) return false;
+    return true;
+  };
   for (let i = from; i + seq.length <= lines.length; i++) if (matchAt(i)) return i;
   for (let i = 0; i < from && i + seq.length <= lines.length; i++) if (matchAt(i)) return i;
   return -1;

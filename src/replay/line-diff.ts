@@ -6,16 +6,18 @@ export interface DiffRun {
 }
 
 /**
- * Myers line diff (the `diff` package) of two line arrays, with the common
- * prefix and suffix trimmed first: most edits touch a few lines of a long
- * file, and trimming keeps the O(ND) core small.
+ * Myers line diff (the `diff` package's `diffArrays` on the whole arrays,
+ * metrics.md §2), with the common prefix matched first: jsdiff's first step
+ * follows the same diagonal, so this changes nothing but the cost. The
+ * common suffix is NOT matched first: that would change which of several
+ * equal lines is kept (e.g. `["x"] → ["}", "x", "x"]` inserts line 3 on the
+ * whole arrays but line 2 once the suffix `x` is matched), and an
+ * independent implementation of metrics.md would disagree.
  */
 export function lineDiff(a: readonly string[], b: readonly string[]): DiffRun[] {
   let prefix = 0;
   const max = Math.min(a.length, b.length);
   while (prefix < max && a[prefix] === b[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < max - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix++;
 
   const runs: DiffRun[] = [];
   const push = (kind: DiffRun["kind"], count: number) => {
@@ -25,15 +27,14 @@ export function lineDiff(a: readonly string[], b: readonly string[]): DiffRun[] 
     else runs.push({ kind, count });
   };
   push("equal", prefix);
-  const midA = a.slice(prefix, a.length - suffix);
-  const midB = b.slice(prefix, b.length - suffix);
-  if (midA.length === 0) push("insert", midB.length);
-  else if (midB.length === 0) push("delete", midA.length);
+  const restA = prefix === 0 ? a : a.slice(prefix);
+  const restB = prefix === 0 ? b : b.slice(prefix);
+  if (restA.length === 0) push("insert", restB.length);
+  else if (restB.length === 0) push("delete", restA.length);
   else {
     // Strings compare with === exactly as in jsdiff's default comparator.
-    myersLikeJsdiff(midA, midB, push);
+    myersLikeJsdiff(restA, restB, push);
   }
-  push("equal", suffix);
   return runs;
 }
 

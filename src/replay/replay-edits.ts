@@ -27,6 +27,7 @@ export interface ReplayResult {
   files: Map<string, FileReplay>;
   /** Σ lines inserted by successful agent calls (metrics.md §4 `agent_lines_produced`). */
   produced: number;
+  /** Calls with at least one edit that could not be replayed (a call editing two files counts once). */
   unreplayable: number;
   outsideChanges: number;
   issues: ReplayIssue[];
@@ -41,7 +42,7 @@ export function replayEdits(steps: readonly ReplayStep[], baseText: (path: strin
   const files = new Map<string, FileReplay>();
   const issues: ReplayIssue[] = [];
   let produced = 0;
-  let unreplayable = 0;
+  const unreplayableCalls = new Set<string>();
   let outsideChanges = 0;
 
   for (const { call, edit, path } of steps) {
@@ -68,7 +69,7 @@ export function replayEdits(steps: readonly ReplayStep[], baseText: (path: strin
     // 2. Post-image.
     const post = postImageOf(edit, file.state.text);
     if (!post.ok) {
-      unreplayable++;
+      unreplayableCalls.add(call.id);
       issues.push({
         code: "edit-unreplayable",
         call: call.id,
@@ -87,7 +88,7 @@ export function replayEdits(steps: readonly ReplayStep[], baseText: (path: strin
       file.produced += moved.inserted;
     }
   }
-  return { files, produced, unreplayable, outsideChanges, issues };
+  return { files, produced, unreplayable: unreplayableCalls.size, outsideChanges, issues };
 }
 
 /** `agent_lines_final`: agent-owned lines in the final replayed state, all files. */

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { applyUnifiedDiff } from "../../src/replay/apply-edit";
+
+test("a hunk goes to the line its @@ header names, not to the first place its context matches", () => {
+  // Old file: a } b } (4 lines). The hunk "@@ -4,1 +4,2 @@ / } / +c" keeps line 4 ("}") and adds
+  // "c" after it. Its context "}" also matches line 2: placed there (the first match), "c" would
+  // land between "}" and "b". By the header it lands at the end.
+  const r = applyUnifiedDiff("a\n}\nb\n}\n", "@@ -4,1 +4,2 @@\n }\n+c\n");
+  assert.deepEqual(r, { ok: true, text: "a\n}\nb\n}\nc\n" });
+});
+
+test("later hunks are placed with the shift of earlier ones; a drifted header still finds the nearest match", () => {
+  // Hunk 1 turns "a" into "a x y" (+2 lines). Hunk 2's header says old line 3, but old line 3 is
+  // "b" (the header drifted by one); its context "}" is at old lines 2 and 4, now 0-based 3 and 5
+  // after the shift. The hint is 2 + 2 = 4; both matches are one away, and the search tries
+  // forward first (as patch(1) does), so "z" goes after the last "}".
+  const base = "a\n}\nb\n}\n";
+  const patch = "@@ -1,1 +1,3 @@\n a\n+x\n+y\n@@ -3,1 +5,2 @@\n }\n+z\n";
+  const r = applyUnifiedDiff(base, patch);
+  assert.deepEqual(r, { ok: true, text: "a\nx\ny\n}\nb\n}\nz\n" });
+});
+
+test("hunks without line numbers (apply_patch's bare @@) are searched from the end of the previous hunk", () => {
+  const r = applyUnifiedDiff("f\n}\ng\n}\n", "@@\n g\n }\n+h\n");
+  assert.deepEqual(r, { ok: true, text: "f\n}\ng\n}\nh\n" });
+});
+
+test("an insertion into an empty range (-a,0) goes after line a", () => {
+  // "-2,0 +3,1": nothing removed, one line added after old line 2.
+  const r = applyUnifiedDiff("1\n2\n3\n", "@@ -2,0 +3 @@\n+new\n");
+  assert.deepEqual(r, { ok: true, text: "1\n2\nnew\n3\n" });
+});
