@@ -1,0 +1,194 @@
+/**
+ * The reference implementation of metrics.md §1–4 for git repositories with Entire checkpoints:
+ * an independent second reading of the spec, to compare with `swe-chat-eval analyze`.
+ *
+ * It imports nothing from src/ingest, src/replay, src/attribution or src/analyze on purpose: a copy
+ * of the product's logic would copy its bugs.
+ */
+import { type Checkpoint, type SessionFolder, linkCommits, planUnits, readCheckpoints } from "./checkpoints";
+import { clearBlobCache, gitRaw, lsTree, readBlob } from "./git";
+import { type LineDiffMode, setLineDiffMode } from "./lines";
+import { type FileNumbers, type UnitNumbers, computeUnit } from "./replay";
+import { type ParsedTranscript, parseTranscript } from "./transcripts";
+
+export const NUMBER_COLUMNS = [
+  "agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines",
+  "total_committed_lines", "unreplayable_calls", "outside_changes",
+] as const satisfies readonly (keyof UnitNumbers)[];
+
+export type ReferenceUnit = {
+  checkpoint_id: string;
+  session_id: string;
+  commit_sha: string;
+  /** The first reason of metrics.md §1 that applies; null when unambiguous. */
+  ambiguity: string | null;
+  ambiguity_reasons: string[];
+  notes: string[];
+  files: FileNumbers[];
+} & { [K in keyof UnitNumbers]: number | null };
+
+export interface ReferenceResult {
+  units: ReferenceUnit[];
+  /** Session folders whose checkpoint is on no commit (metrics.md §1: no unit, counted). */
+  unlinked_session_folders: number;
+  checkpoints: number;
+}
+
+function sliceStart(meta: Record<string, unknown> | null): number | null {
+  const v = meta?.checkpoint_transcript_start ?? meta?.transcript_lines_at_start;
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+function filesTouched(cp: Checkpoint): string[] {
+  const out: string[] = [];
+  for (const s of cp.sessions) {
+    const ft = s.metadata?.files_touched;
+    if (Array.isArray(ft)) for (const p of ft) if (typeof p === "string") out.push(p);
+  }
+  return out;
+}
+
+type TranscriptRead = { kind: "missing" } | { kind: "unreadable"; why: string } | { kind: "ok"; parsed: ParsedTranscript };
+
+/** Units of one session folder come one after another, so a one-entry cache is enough (and keeps memory flat). */
+function readTranscript(repo: string, s: SessionFolder, cache: Map<string, TranscriptRead>): TranscriptRead {
+  if (!s.transcriptBlob) return { kind: "missing" };
+  const hit = cache.get(s.transcriptBlob);
+  if (hit) return hit;
+  cache.clear();
+  const buf = readBlob(repo, s.transcriptBlob, false);
+  let out: TranscriptRead;
+  if (buf === null) out = { kind: "missing" }; // listed in the tree, object absent (large blobs in mirrors)
+  else {
+    const parsed = parseTranscript(buf.toString("utf8"));
+    if (parsed.format === "unknown") out = { kind: "unreadable", why: "neither Claude Code nor Codex JSONL (the reference reads no other format)" };
+    else out = { kind: "ok", parsed };
+  }
+  cache.set(s.transcriptBlob, out);
+  return out;
+}
+
+/**
+ * Readings of points metrics.md leaves open. The defaults follow the spec's text and the brief;
+ * the alternatives reproduce what `swe-chat-eval analyze` does, so the checker can tell
+ * "reads the spec differently" from "computes something else".
+ */
+export interface ReferenceOptions {
+  /** §2 "Myers, the diff package": jsdiff on whole arrays (default) or after matching the common prefix and suffix. */
+  lineDiff?: LineDiffMode;
+  /**
+   * §3 names `checkpoint_transcript_start`, else `transcript_lines_at_start`, and says nothing when
+   * both are absent. Default (the brief): the whole transcript. `true`: start after the longest
+   * other copy of the session's transcript that is a strict byte prefix of this one (formats.md §1.2:
+   * a later checkpoint's full.jsonl extends the earlier one).
+   */
+  inferSliceStart?: boolean;
+}
+
+function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>): number | null {
+  const mine = plan.session.transcriptBlob ? readBlob(repo, plan.session.transcriptBlob, false) : null;
+  if (!mine) return null;
+  let best: number | null = null;
+  for (const cp of checkpoints.values()) {
+    for (const s of cp.sessions) {
+      if (s === plan.session || s.sessionId !== plan.session.sessionId || !s.transcriptBlob) continue;
+      const other = readBlob(repo, s.transcriptBlob, false);
+      if (!other || other.length >= mine.length || !mine.subarray(0, other.length).equals(other)) continue;
+      // Its JSONL line count (as parseTranscript counts: a last line without \n is a line).
+      let lines = 0;
+      for (const byte of other) if (byte === 10) lines += 1;
+      if (other.length > 0 && other[other.length - 1] !== 10) lines += 1;
+      if (best === null || lines > best) best = lines;
+    }
+  }
+  return best;
+}
+
+/** Runs the reference over a repository; units sorted by (session_id, commit_sha, checkpoint_id). */
+export function runReference(repo: string, options: ReferenceOptions = {}): ReferenceResult {
+  setLineDiffMode(options.lineDiff ?? "whole");
+  clearBlobCache();
+  const checkpoints = readCheckpoints(repo);
+  const links = linkCommits(repo);
+  const { units: plans, unlinkedFolders } = planUnits(checkpoints, links);
+  const transcripts = new Map<string, TranscriptRead>();
+  const trees = new Map<string, string[]>();
+  const treePaths = (sha: string | null): string[] => {
+    if (!sha) return [];
+    if (!trees.has(sha)) trees.set(sha, lsTree(repo, sha).map((e) => e.path));
+    return trees.get(sha)!;
+  };
+
+  const units: ReferenceUnit[] = [];
+  for (const plan of plans) {
+    const reasons = [...plan.reasons];
+    const notes: string[] = [];
+    const firstParent = plan.commit.parents[0] ?? null;
+    const empty = Object.fromEntries(NUMBER_COLUMNS.map((k) => [k, null])) as { [K in keyof UnitNumbers]: null };
+    const unit: ReferenceUnit = {
+      checkpoint_id: plan.checkpointId,
+      session_id: plan.session.sessionId ?? `${plan.checkpointId}/${plan.session.folder}`,
+      commit_sha: plan.commit.sha,
+      ambiguity: null,
+      ambiguity_reasons: reasons,
+      notes,
+      files: [],
+      ...empty,
+    };
+    units.push(unit);
+
+    // §1 rule 5 is decided inside computeUnit (the diff and the blobs it needs); rule 6 first needs the transcript.
+    const t = readTranscript(repo, plan.session, transcripts);
+    const commitReadable = gitRaw(repo, ["cat-file", "-e", `${plan.commit.sha}^{tree}`]).ok;
+    if (!commitReadable) reasons.push("commit-unreadable");
+    if (t.kind !== "ok") {
+      if (commitReadable) {
+        // The commit may still be unreadable further down; check it so reasons stay in §1's order.
+        const probe = computeUnit(repo, plan.commit.sha, firstParent, [], [], new Set());
+        if (probe.unreadable) reasons.push("commit-unreadable");
+      }
+      reasons.push(t.kind === "missing" ? "transcript-missing" : "transcript-unreadable");
+      if (t.kind === "unreadable") notes.push(t.why);
+      unit.ambiguity = reasons[0];
+      continue;
+    }
+    if (!commitReadable) {
+      unit.ambiguity = reasons[0];
+      continue;
+    }
+    const parsed = t.parsed;
+    if (parsed.badLines > 0) notes.push(`${parsed.badLines} transcript line(s) are not JSON objects`);
+    let start = sliceStart(plan.session.metadata);
+    if (start === null && options.inferSliceStart) {
+      start = inferredStart(repo, plan, checkpoints);
+      if (start !== null) notes.push(`no slice start in the metadata: inferred ${start}, after the longest earlier copy of the transcript`);
+    }
+    if (start === null) {
+      start = 0;
+      notes.push("no checkpoint_transcript_start or transcript_lines_at_start: the whole transcript is the slice");
+    }
+    // §3: a call belongs to the checkpoint whose slice holds its result record.
+    const calls = parsed.calls.filter((c) => c.resultLine >= start!);
+    const known = new Set([...treePaths(plan.commit.sha), ...treePaths(firstParent), ...filesTouched(checkpoints.get(plan.checkpointId)!)]);
+    const outcome = computeUnit(repo, plan.commit.sha, firstParent, calls, parsed.cwds, known);
+    notes.push(...outcome.notes);
+    if (outcome.unreadable) {
+      reasons.push("commit-unreadable");
+      notes.push(outcome.unreadable);
+    } else {
+      Object.assign(unit, outcome.numbers);
+      unit.files = outcome.files;
+    }
+    // Reason 5 can only be known now; keep §1's order (5 before 6, and 6 does not apply here).
+    reasons.sort((a, b) => REASON_ORDER.indexOf(a) - REASON_ORDER.indexOf(b));
+    unit.ambiguity = reasons[0] ?? null;
+  }
+  clearBlobCache();
+  units.sort((a, b) => (a.session_id + a.commit_sha + a.checkpoint_id < b.session_id + b.commit_sha + b.checkpoint_id ? -1 : 1));
+  return { units, unlinked_session_folders: unlinkedFolders.length, checkpoints: checkpoints.size };
+}
+
+export const REASON_ORDER = [
+  "multi-session-checkpoint", "multi-checkpoint-session", "multi-commit-checkpoint", "merge-commit",
+  "commit-unreadable", "transcript-missing", "transcript-unreadable",
+];
