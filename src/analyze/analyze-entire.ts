@@ -12,6 +12,8 @@ export interface AnalyzeOptions {
   idleLimitS: number;
   /** Worker threads for per-session work; default: the machine's cores when there is enough work, else inline. */
   threads?: number;
+  /** See `AnalyzeRequest.parsedCopiesBudgetBytes`. */
+  parsedCopiesBudgetBytes?: number;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
@@ -60,6 +62,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
       sessionId,
       folders: folders.get(sessionId) ?? [],
       units: unitsBySession.get(sessionId) ?? [],
+      parsedBudgetBytes: options.parsedCopiesBudgetBytes,
     }));
 
     const root = packageRoot();

@@ -22,6 +22,8 @@ export interface EntireSessionJob {
   /** Every folder holding this session, with the git specs of its transcript parts (null: none stored). */
   folders: { checkpoint_id: string; session: CheckpointSession; parts: string[] | null }[];
   units: CandidateUnit[];
+  /** Transcript bytes of parsed copies kept for reuse (default `PARSED_BUDGET_BYTES`). */
+  parsedBudgetBytes?: number;
 }
 
 export interface EntireSessionResult {
@@ -34,6 +36,11 @@ export interface EntireSessionResult {
   unit_files: UnitFileRow[];
 }
 
+const emptyResult = (): EntireSessionResult => ({ units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [], prompts: [], unit_files: [] });
+
+/** Transcript bytes of one session's parsed copies kept in memory for reuse (see `parse` below). */
+const PARSED_BUDGET_BYTES = 192 * 1024 * 1024;
+
 const repositories = new Map<string, Promise<GitRepository | null>>();
 const decoder = new TextDecoder();
 
@@ -44,7 +51,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   let repoPromise = given ? Promise.resolve(given) : repositories.get(job.gitDir);
   if (!repoPromise) repositories.set(job.gitDir, (repoPromise = openRepository(job.gitDir)));
   const repo = await repoPromise;
-  const out: EntireSessionResult = { units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [], prompts: [], unit_files: [] };
+  const out = emptyResult();
   const sink = new DiagnosticSink("entire", null, job.sessionId);
   if (!repo) {
     sink.error("entire-repository-unreadable", `${job.gitDir} could not be opened in a worker`);
@@ -61,11 +68,28 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
     return set;
   };
 
+  // Every checkpoint stores the whole session so far, so a long session's copies add up: parsed
+  // copies are kept up to a byte budget and read again (quietly) when needed after that.
   const parsed = new Map<string, Session | null>();
+  const readOnce = new Set<string>();
+  const recordCounts = new Map<string, number>();
+  let keptBytes = 0;
   const parse = async (checkpointId: string, cs: CheckpointSession): Promise<{ session: Session | null; reason: "transcript-missing" | "transcript-unreadable" | null }> => {
     const key = `${checkpointId}/${cs.index}`;
-    if (!parsed.has(key)) parsed.set(key, await readFolder(repo, job, checkpointId, cs, sink, out));
-    const session = parsed.get(key) ?? null;
+    let session: Session | null;
+    if (parsed.has(key)) session = parsed.get(key) ?? null;
+    else {
+      const first = !readOnce.has(key);
+      readOnce.add(key);
+      // The first read writes the diagnostics and the checkpoint_sessions row; a second one writes nothing.
+      const read = first ? await readFolder(repo, job, checkpointId, cs, sink, out) : await readFolder(repo, job, checkpointId, cs, new DiagnosticSink("entire", null, job.sessionId), emptyResult());
+      session = read.session;
+      if (session !== null) recordCounts.set(key, session.record_count);
+      if (session === null || keptBytes + read.bytes <= (job.parsedBudgetBytes ?? PARSED_BUDGET_BYTES)) {
+        parsed.set(key, session);
+        keptBytes += read.bytes;
+      }
+    }
     const stored = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index)?.parts;
     return { session, reason: session ? null : stored ? "transcript-unreadable" : "transcript-missing" };
   };
@@ -123,11 +147,18 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   }
 
   // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far).
-  let longest: Session | null = null;
-  for (const { checkpoint_id, session: cs } of job.folders) {
-    const { session } = await parse(checkpoint_id, cs);
-    if (session && (!longest || session.record_count > longest.record_count)) longest = session;
+  let longestFolder: EntireSessionJob["folders"][number] | null = null;
+  let longestRecords = -1;
+  for (const folder of job.folders) {
+    const key = `${folder.checkpoint_id}/${folder.session.index}`;
+    if (!readOnce.has(key)) await parse(folder.checkpoint_id, folder.session);
+    const records = recordCounts.get(key);
+    if (records !== undefined && records > longestRecords) {
+      longestRecords = records;
+      longestFolder = folder;
+    }
   }
+  const longest = longestFolder ? (await parse(longestFolder.checkpoint_id, longestFolder.session)).session : null;
   if (longest) {
     out.sessions.push(toSessionRow(longest, { repo: job.repo, idleLimitS: job.idleLimitS }, sink));
     out.prompts.push(...toPromptRows(longest));
@@ -170,7 +201,7 @@ async function inferTranscriptStarts(
   return starts;
 }
 
-async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpointId: string, cs: CheckpointSession, sink: DiagnosticSink, out: EntireSessionResult): Promise<Session | null> {
+async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpointId: string, cs: CheckpointSession, sink: DiagnosticSink, out: EntireSessionResult): Promise<{ session: Session | null; bytes: number }> {
   const parts = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index)?.parts ?? null;
   const file = `${checkpointId.slice(0, 2)}/${checkpointId.slice(2)}/${cs.index}/${cs.transcript_path?.split("/").pop() ?? "full.jsonl"}`;
   let bytes: Uint8Array | null = null;
@@ -186,7 +217,7 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
   if (bytes === null) {
     out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, null));
     sink.warn("transcript-missing", `checkpoint ${checkpointId} session ${cs.index}: no transcript stored (absent or its blob is missing from this clone)`);
-    return null;
+    return { session: null, bytes: 0 };
   }
   sink.file = file;
   const outcome = readTranscriptByContent(bytes, file, cs.agent_label, sink);
@@ -194,7 +225,7 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
   sink.file = null;
   const session = outcome.ok ? { ...outcome.session, session_id: job.sessionId } : null;
   out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, session));
-  return session;
+  return { session, bytes: bytes.length };
 }
 
 /** Entire's recorded numbers beside our token counts over the same slice (main transcript only, as Entire counts). */

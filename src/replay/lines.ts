@@ -23,6 +23,7 @@ export function splitLines(text: string): string[] {
   if (text.length === 0 || isBinaryText(text)) return [];
   const lines = text.split("\n");
   if (lines[lines.length - 1] === "") lines.pop();
+  if (text.indexOf("\r") === -1) return lines;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.length > 0 && line.charCodeAt(line.length - 1) === 13) lines[i] = line.slice(0, -1);

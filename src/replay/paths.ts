@@ -47,7 +47,8 @@ export function makePathMapper(
 ): PathMapper {
   const cwd = cwds.length > 0 ? normalise(cwds[0]) : null;
   const absolute = (p: string) => (isAbsolute(p) ? normalise(p.replace(/^[A-Za-z]:/, "")) : cwd ? normalise(cwd + "/" + p) : null);
-  const paths = [...new Set(loggedPaths.map(absolute).filter((p): p is string => p !== null))];
+  // A session logs the same few paths many times: normalise each once.
+  const paths = [...new Set([...new Set(loggedPaths)].map(absolute).filter((p): p is string => p !== null))];
 
   const candidates = new Set<string>();
   for (const dir of cwds) for (const a of ancestors(dir)) candidates.add(a);
@@ -71,12 +72,17 @@ export function makePathMapper(
   // the best guess is the session's first working directory.
   if (root === null) root = cwd;
 
+  const mapped = new Map<string, string | null>();
   return {
     root,
     toRepoPath(logged: string): string | null {
-      const abs = absolute(logged);
-      if (abs === null || root === null) return null;
-      return relativeTo(root, abs);
+      let rel = mapped.get(logged);
+      if (rel === undefined) {
+        const abs = absolute(logged);
+        rel = abs === null || root === null ? null : relativeTo(root, abs);
+        mapped.set(logged, rel);
+      }
+      return rel;
     },
   };
 }

@@ -85,3 +85,12 @@ test("worker threads give the same tables as the inline run", async () => {
   const workers = await analyze({ inputs: [sample.repoDir], threads: 2 });
   assert.deepEqual(workers.rows, inline.rows);
 });
+
+test("with no memory for parsed checkpoint copies (each read again when needed) the tables are the same", async () => {
+  // Each checkpoint stores the whole session so far; past a byte budget the copies are not kept
+  // but parsed again, quietly: no diagnostic or checkpoint_sessions row may be doubled or lost.
+  const sample = await corpus;
+  const kept = await analyze({ inputs: [sample.repoDir], threads: 1 });
+  const reread = await analyze({ inputs: [sample.repoDir], threads: 1, parsedCopiesBudgetBytes: 0 });
+  assert.deepEqual(reread.rows, kept.rows);
+});

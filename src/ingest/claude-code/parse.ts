@@ -337,17 +337,23 @@ class Parser {
             this.note(`dup-result:${origin}`, "claude-duplicate-tool-result", "info", line, "repeated tool_result(s) for an already answered call ignored", file);
             continue;
           }
-          const result: ResultDraft = {
-            record: line,
-            isError: tr.is_error === true,
-            text: resultText(tr.content),
-            toolUseResult: single ? r.toolUseResult : undefined,
-            origin,
-          };
-          this.results.set(id, result);
-          if (!this.calls.has(id)) this.orphanResults.push({ id, record: line, origin, file });
-          const task = parseTaskResult(result.toolUseResult);
+          const isError = tr.is_error === true;
+          const toolUseResult = single ? r.toolUseResult : undefined;
+          const task = parseTaskResult(toolUseResult);
           if (task.success && task.data.agentId !== undefined && !this.agentTask.has(task.data.agentId)) this.agentTask.set(task.data.agentId, id);
+          const call = this.calls.get(id);
+          if (call === undefined) this.orphanResults.push({ id, record: line, origin, file });
+          // A successful result of a call that edits no file is only a success flag:
+          // not keeping its text (a Read's whole file, twice) keeps long sessions small.
+          const failed = isError || typeof toolUseResult === "string";
+          const slim = call !== undefined && !failed && !CLAUDE_FILE_EDIT_TOOLS.includes(call.name);
+          this.results.set(id, {
+            record: line,
+            isError,
+            text: slim ? "" : resultText(tr.content),
+            toolUseResult: slim ? undefined : toolUseResult,
+            origin,
+          });
         }
         return;
       }
