@@ -10,6 +10,7 @@ import { dominantModel, sumUsage } from "../effort";
 import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
 import { makePathMapper } from "../replay";
 import { attributeUnit } from "./attribute-unit";
+import { exclusionDiagnostic } from "./explain-exclusion";
 import { readTranscriptByContent } from "./read-transcript";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
 import { toUnitFileRows, toUnitRow } from "./unit-row";
@@ -119,6 +120,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
     };
     if (!session || !changed) {
       out.units.push(toUnitRow(identity, null));
+      explainExclusion(unit, sink);
       continue;
     }
     const baseTree = parent ? await treeSet(parent) : new Set<string>();
@@ -143,6 +145,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
     }
     identity.ambiguity = unit.ambiguity;
     out.units.push(toUnitRow(identity, counts));
+    explainExclusion(unit, sink);
     out.unit_files.push(...toUnitFileRows(identity, counts));
   }
 
@@ -252,6 +255,22 @@ function checkpointSessionRow(checkpointId: string, cs: CheckpointSession, sessi
     entire_total_committed: cs.initial_attribution?.total_committed ?? null,
     entire_agent_percentage: cs.initial_attribution?.agent_percentage ?? null,
   };
+}
+
+/** The `unit-excluded` row of an ambiguous unit, with what the links say about each reason. */
+function explainExclusion(unit: CandidateUnit, sink: DiagnosticSink): void {
+  if (unit.ambiguity === null) return;
+  const list = (ids: readonly string[]) => `${ids.length}: ${ids.slice(0, 5).map((x) => x.slice(0, 12)).join(", ")}${ids.length > 5 ? ", …" : ""}`;
+  sink.rows.push(
+    exclusionDiagnostic(unit, sink.source, {
+      reasons: unit.ambiguity_reasons,
+      details: {
+        "multi-checkpoint-session": `checkpoints ${list(unit.session_checkpoints)}`,
+        "multi-commit-checkpoint": `commits ${list(unit.checkpoint_commits)}`,
+        "merge-commit": `${unit.commit.parents.length} parents`,
+      },
+    }),
+  );
 }
 
 function byCommitThenCheckpoint(a: CandidateUnit, b: CandidateUnit): number {

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../tables";
 import { analyzeEntireRepository } from "./analyze-entire";
+import { explainRemainingExclusions } from "./explain-exclusion";
 import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";
 import { analyzeTranscripts } from "./analyze-transcripts";
@@ -9,6 +10,7 @@ import { analyzeTranscripts } from "./analyze-transcripts";
 export * from "./analyze-entire";
 export * from "./analyze-exports";
 export * from "./analyze-swechat";
+export * from "./explain-exclusion";
 export { analyzeSwechatSession } from "./swechat-job";
 export * from "./entire-session-job";
 export * from "./parallel";
@@ -85,5 +87,6 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       rows.diagnostics.push(...sink.rows);
     }
   }
+  rows.diagnostics.push(...explainRemainingExclusions(rows.units, rows.diagnostics));
   return { rows, inputs, readAnything };
 }

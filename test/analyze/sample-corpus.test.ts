@@ -94,3 +94,22 @@ test("with no memory for parsed checkpoint copies (each read again when needed) 
   const reread = await analyze({ inputs: [sample.repoDir], threads: 1, parsedCopiesBudgetBytes: 0 });
   assert.deepEqual(reread.rows, kept.rows);
 });
+
+test("every unit left out of headline numbers has one unit-excluded diagnostic that names it and all its reasons", async () => {
+  // The sample has 15 units; the ambiguous ones (scenario 7: two sessions in one checkpoint, the
+  // multi-checkpoint session, the merge, the missing transcript, …) each get exactly one row, and
+  // the unambiguous ones none.
+  const sample = await corpus;
+  const { rows } = await analyze({ inputs: [sample.repoDir], threads: 1 });
+  const excluded = rows.diagnostics.filter((d) => d.code === "unit-excluded");
+  const ambiguous = rows.units.filter((u) => u.ambiguity !== null);
+  assert.ok(ambiguous.length >= 3, "the sample has ambiguous units");
+  assert.equal(excluded.length, ambiguous.length);
+  for (const u of ambiguous) {
+    const mine = excluded.filter((d) => d.session_id === u.session_id && d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`));
+    assert.equal(mine.length, 1, `${u.session_id} ${u.commit_sha}`);
+    assert.ok(mine[0].message.includes(`left out of headline numbers: ${u.ambiguity} (`), mine[0].message);
+    const expected = sample.expected.find((e) => e.session_id === u.session_id && e.commit_sha === u.commit_sha);
+    for (const reason of expected?.ambiguity_reasons ?? []) assert.ok(mine[0].message.includes(reason), `${reason} in ${mine[0].message}`);
+  }
+});
