@@ -10,6 +10,8 @@ export {
   CHECKPOINTS_BRANCH,
   LEGACY_CHECKPOINTS_BRANCH,
   CHECKPOINT_REF_PREFIX,
+  V2_MAIN_REF,
+  V2_FULL_REF_PREFIX,
   checkpointFolder,
   checkpointRefName,
   findEntireRefs,
@@ -18,7 +20,7 @@ export {
   isEntireRepository,
   normaliseSessionId,
 } from "./paths";
-export type { EntireRefs, CheckpointRef, CheckpointBranchRef } from "./paths";
+export type { EntireRefs, CheckpointRef, CheckpointBranchRef, V2FullRef } from "./paths";
 export { checkpointSummarySchema, sessionMetadataSchema, tokenUsageSchema, initialAttributionSchema, parseLenient } from "./schema";
 
 /**

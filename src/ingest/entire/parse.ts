@@ -1,8 +1,9 @@
 /**
  * Reading an Entire repository: checkpoints (metadata, where each transcript
- * lives) from the per-checkpoint refs and the checkpoints branch, and the
- * commits that carry `Entire-Checkpoint` trailers. Bad or missing data
- * becomes diagnostics; nothing here throws on bad input.
+ * lives) from the per-checkpoint refs, the checkpoints branch and the
+ * checkpoints-v2 refs, and the commits that carry `Entire-Checkpoint`
+ * trailers. Bad or missing data becomes diagnostics; nothing here throws on
+ * bad input.
  */
 import type { Checkpoint, CheckpointSession, Commit, DiagnosticSink, EntireAttribution, EntireTokenUsage } from "../../model";
 import { openRepository, type GitRepository, type TreeEntry } from "../git/repo";
@@ -13,6 +14,7 @@ import {
   isCheckpointId,
   normaliseSessionId,
   type EntireRefs,
+  type V2FullRef,
 } from "./paths";
 import {
   checkpointSummarySchema,
@@ -34,6 +36,8 @@ export interface TranscriptSource {
   parts: string[];
   /** True when a part is listed in the tree but its blob is absent (partial clones, mirrors that drop large files). */
   blob_missing: boolean;
+  /** The ref whose commit holds the parts: the checkpoint's ref or branch, or for checkpoints v2 the full generation it was found in. */
+  ref: string;
 }
 
 export interface SessionSource {
@@ -46,12 +50,13 @@ export interface SessionSource {
 /** Where a checkpoint was read from. */
 export interface CheckpointSource {
   checkpoint_id: string;
-  backend: "refs" | "branch";
+  /** `v2`: `refs/entire/checkpoints/v2/main` (transcripts from the v2 full refs). */
+  backend: "refs" | "branch" | "v2";
   /** The full ref name (`refs/entire/checkpoints/…` or the branch). */
   ref: string;
   /** The commit the ref pointed at. */
   commit: string;
-  /** The checkpoint folder inside that commit's tree: `""` for refs, `c6/39a44ea03d/` on a branch. */
+  /** The checkpoint folder inside that commit's tree: `""` for refs, `c6/39a44ea03d/` on a branch and on v2/main. */
   root: string;
   sessions: SessionSource[];
 }
@@ -77,7 +82,7 @@ export interface ReadEntireOptions {
 /** One candidate checkpoint folder: its files relative to the folder. */
 interface FolderListing {
   checkpoint_id: string;
-  backend: "refs" | "branch";
+  backend: "refs" | "branch" | "v2";
   ref: string;
   commit: string;
   root: string;
@@ -86,10 +91,32 @@ interface FolderListing {
   files: Map<string, TreeEntry>;
   /** Whether `missing` flags in `files` are known (ls-tree -l) or must be asked (walkTree). */
   missingKnown: boolean;
+  /** v2 only: the full generations to look the raw transcripts up in, in order. */
+  rawStores?: RawStore[];
+}
+
+/** One checkpoints-v2 full generation, indexed by folder: `<id[:2]>/<id[2:]>/<n>/` → its `full.jsonl` parts. */
+interface RawStore {
+  ref: string;
+  commit: string;
+  /** Folder (with trailing `/`) → `full.jsonl` (n = 0) and `full.jsonl.<n>` entries, unsorted. */
+  folders: Map<string, Array<{ n: number; entry: TreeEntry }>>;
+}
+
+/** What the v2 metadata ref held, for the `entire-v2-read` summary. */
+interface V2Summary {
+  ref: string;
+  /** Checkpoint folders on v2/main. */
+  total: number;
+  /** Of those, the ones in no per-checkpoint ref and on no v1 branch (read from v2/main). */
+  onlyHere: number;
+  /** Full generations listed (only when some checkpoint is read from v2/main). */
+  stores: RawStore[];
 }
 
 const SESSION_FOLDER = /^(0|[1-9]\d{0,5})\/(.+)$/;
 const CHUNK = /^full\.jsonl\.(\d+)$/;
+const METADATA_FILE = /^(?:\d+\/)?metadata\.json$/;
 
 /**
  * Opens `path` as an Entire repository: null when it is not a git repository
@@ -107,7 +134,7 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
     for (const bad of refs.malformed) {
       sink.add("warning", "entire-ref-malformed", `${bad.name} is not refs/entire/checkpoints/<shard>/<checkpoint id>; not read`, null, { file: bad.name });
     }
-    const listings = await listCheckpointFolders(repo, refs, sink);
+    const { listings, v2 } = await listCheckpointFolders(repo, refs, sink);
     const checkpoints: Checkpoint[] = [];
     const sources = new Map<string, CheckpointSource>();
     const ids = Array.from(listings.keys()).sort();
@@ -116,6 +143,7 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
       checkpoints.push(item.checkpoint);
       sources.set(item.checkpoint.checkpoint_id, item.source);
     }
+    if (v2 !== null) reportV2(v2, sources, sink);
     const commits = opts.commits === false ? [] : await repo.logCommits({ onlyCheckpointed: true, patchIds: true });
     return {
       repo,
@@ -135,10 +163,14 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
 
 /**
  * The checkpoint folders, one per id: refs first, then each branch in order
- * (local, remotes, legacy); a later copy of an id already read is skipped
- * (reported when its content differs).
+ * (local, remotes, legacy), then v2/main; a later copy of an id already read
+ * is skipped (reported when its content differs).
  */
-async function listCheckpointFolders(repo: GitRepository, refs: EntireRefs, sink: DiagnosticSink): Promise<Map<string, FolderListing>> {
+async function listCheckpointFolders(
+  repo: GitRepository,
+  refs: EntireRefs,
+  sink: DiagnosticSink,
+): Promise<{ listings: Map<string, FolderListing>; v2: V2Summary | null }> {
   const out = new Map<string, FolderListing>();
   const differs = (id: string, later: FolderListing) => {
     const first = out.get(id)!;
@@ -191,39 +223,8 @@ async function listCheckpointFolders(repo: GitRepository, refs: EntireRefs, sink
     if (branch.legacy) {
       sink.add("info", "entire-legacy-branch", `reading ${ref.name} (the checkpoints branch name of early Entire versions)`, null, { file: ref.name });
     }
-    const entries = await repo.listTree(commit, { recursive: true });
-    if (entries === null) {
-      sink.add("error", "entire-branch-unreadable", `${ref.name}: the tree of ${commit} cannot be listed`, null, { file: ref.name });
-      continue;
-    }
-    const folders = new Map<string, FolderListing>();
-    let stray = 0;
-    for (const entry of entries) {
-      const parts = entry.path.split("/");
-      const id = parts.length >= 3 ? parts[0] + parts[1] : "";
-      if (parts.length < 3 || parts[0].length !== 2 || !isCheckpointId(id)) {
-        stray++;
-        continue;
-      }
-      let folder = folders.get(id);
-      if (folder === undefined) {
-        folder = {
-          checkpoint_id: id,
-          backend: "branch",
-          ref: ref.name,
-          commit,
-          root: `${checkpointFolder(id)}/`,
-          tree: null,
-          files: new Map(),
-          missingKnown: true,
-        };
-        folders.set(id, folder);
-      }
-      folder.files.set(parts.slice(2).join("/"), { ...entry, path: parts.slice(2).join("/") });
-    }
-    if (stray > 0) {
-      sink.add("info", "entire-branch-stray-files", `${ref.name}: ${stray} files outside <id[:2]>/<id[2:]>/ folders were ignored`, null, { file: ref.name });
-    }
+    const folders = await listShardedTree(repo, ref.name, commit, "branch", sink);
+    if (folders === null) continue;
     // Folder tree ids, to compare copies of one checkpoint across branches (only needed for duplicates).
     const dupIds = Array.from(folders.keys()).filter((id) => out.has(id));
     await Promise.all(
@@ -242,7 +243,145 @@ async function listCheckpointFolders(repo: GitRepository, refs: EntireRefs, sink
       else out.set(id, folder);
     }
   }
-  return out;
+
+  // 3. Checkpoints v2 (`refs/entire/checkpoints/v2/main`), read like a branch, last. With dual
+  // write the same checkpoint is also in v1, whose folder holds full.jsonl inline: that copy
+  // is read, and since v2/main never holds full.jsonl the two trees always differ; only
+  // different metadata blobs are worth a word.
+  if (refs.v2Main === null) return { listings: out, v2: null };
+  const v2Ref = refs.v2Main;
+  const v2Commit = v2Ref.peeled ?? v2Ref.sha;
+  const folders = await listShardedTree(repo, v2Ref.name, v2Commit, "v2", sink);
+  if (folders === null) return { listings: out, v2: null };
+  const v2: V2Summary = { ref: v2Ref.name, total: folders.size, onlyHere: 0, stores: [] };
+  const fromV2: FolderListing[] = [];
+  for (const [id, folder] of folders) {
+    const first = out.get(id);
+    if (first === undefined) {
+      out.set(id, folder);
+      fromV2.push(folder);
+      continue;
+    }
+    const changed = differentMetadata(first, folder);
+    if (changed.length > 0) {
+      sink.add(
+        "info",
+        "entire-checkpoint-duplicate",
+        `checkpoint ${id} is in ${first.ref} and in ${v2Ref.name} with other metadata (${changed.join(", ")}); the first was read`,
+        null,
+        { file: v2Ref.name },
+      );
+    }
+  }
+  v2.onlyHere = fromV2.length;
+  // The raw transcripts: one `git ls-tree -r -l` per full generation, only when something is read from v2/main.
+  if (fromV2.length > 0) v2.stores = await listRawStores(repo, refs.v2Full, sink);
+  for (const folder of fromV2) folder.rawStores = v2.stores;
+  return { listings: out, v2 };
+}
+
+/**
+ * A sharded checkpoints tree (the v1 branch, v2/main): one `git ls-tree -r -l`,
+ * grouped into `<id[:2]>/<id[2:]>/` folders; null (reported) when unlistable.
+ */
+async function listShardedTree(
+  repo: GitRepository,
+  refName: string,
+  commit: string,
+  backend: "branch" | "v2",
+  sink: DiagnosticSink,
+): Promise<Map<string, FolderListing> | null> {
+  const entries = await repo.listTree(commit, { recursive: true });
+  if (entries === null) {
+    sink.add("error", "entire-branch-unreadable", `${refName}: the tree of ${commit} cannot be listed`, null, { file: refName });
+    return null;
+  }
+  const folders = new Map<string, FolderListing>();
+  let stray = 0;
+  for (const entry of entries) {
+    const parts = entry.path.split("/");
+    const id = parts.length >= 3 ? parts[0] + parts[1] : "";
+    if (parts.length < 3 || parts[0].length !== 2 || !isCheckpointId(id)) {
+      stray++;
+      continue;
+    }
+    let folder = folders.get(id);
+    if (folder === undefined) {
+      folder = {
+        checkpoint_id: id,
+        backend,
+        ref: refName,
+        commit,
+        root: `${checkpointFolder(id)}/`,
+        tree: null,
+        files: new Map(),
+        missingKnown: true,
+      };
+      folders.set(id, folder);
+    }
+    folder.files.set(parts.slice(2).join("/"), { ...entry, path: parts.slice(2).join("/") });
+  }
+  if (stray > 0) {
+    sink.add("info", "entire-branch-stray-files", `${refName}: ${stray} files outside <id[:2]>/<id[2:]>/ folders were ignored`, null, { file: refName });
+  }
+  return folders;
+}
+
+/** The metadata files (`metadata.json`, `<n>/metadata.json`) whose blobs differ or that only one copy has; no git call. */
+function differentMetadata(a: FolderListing, b: FolderListing): string[] {
+  const meta = (l: FolderListing) => {
+    const m = new Map<string, string>();
+    for (const [rel, entry] of l.files) if (METADATA_FILE.test(rel)) m.set(rel, entry.sha);
+    return m;
+  };
+  const ma = meta(a);
+  const mb = meta(b);
+  const paths = new Set<string>();
+  ma.forEach((_, rel) => paths.add(rel));
+  mb.forEach((_, rel) => paths.add(rel));
+  return Array.from(paths)
+    .filter((rel) => ma.get(rel) !== mb.get(rel))
+    .sort();
+}
+
+/** The v2 full generations in lookup order, each indexed by folder; an unlistable one is reported and skipped. */
+async function listRawStores(repo: GitRepository, fullRefs: readonly V2FullRef[], sink: DiagnosticSink): Promise<RawStore[]> {
+  const listed = await Promise.all(
+    fullRefs.map(async (fr): Promise<RawStore | null> => {
+      const commit = fr.ref.peeled ?? fr.ref.sha;
+      const entries = await repo.listTree(commit, { recursive: true });
+      if (entries === null) {
+        sink.add("warning", "entire-v2-full-unreadable", `${fr.ref.name}: the tree of ${commit} cannot be listed; its raw transcripts are not read`, null, { file: fr.ref.name });
+        return null;
+      }
+      const folders = new Map<string, Array<{ n: number; entry: TreeEntry }>>();
+      for (const entry of entries) {
+        if (entry.type !== "blob") continue;
+        const slash = entry.path.lastIndexOf("/");
+        const name = entry.path.slice(slash + 1);
+        const m = name === "full.jsonl" ? null : CHUNK.exec(name);
+        if (name !== "full.jsonl" && m === null) continue; // generation.json, anything else
+        const dir = entry.path.slice(0, slash + 1);
+        let list = folders.get(dir);
+        if (!list) folders.set(dir, (list = []));
+        list.push({ n: m === null ? 0 : Number(m[1]), entry });
+      }
+      return { ref: fr.ref.name, commit, folders };
+    }),
+  );
+  return listed.filter((s): s is RawStore => s !== null);
+}
+
+/** One info row: how much came from checkpoints v2, and from how many full generations. */
+function reportV2(v2: V2Summary, sources: Map<string, CheckpointSource>, sink: DiagnosticSink): void {
+  const used = new Set<string>();
+  sources.forEach((source) => {
+    if (source.backend !== "v2") return;
+    for (const s of source.sessions) if (s.transcript?.kind === "full") used.add(s.transcript.ref);
+  });
+  const read = v2.onlyHere === 0 ? "none read from it: every one is also in v1 or its own ref" : `${v2.onlyHere} only there, read from it`;
+  const raw = v2.onlyHere === 0 ? "" : `; raw transcripts from ${used.size} of ${v2.stores.length} full generation(s)`;
+  sink.add("info", "entire-v2-read", `${v2.total} checkpoint(s) in ${v2.ref} (${read})${raw}`, null, { file: v2.ref });
 }
 
 /** Reads and parses one JSON metadata blob; reports and returns null on failure. */
@@ -386,22 +525,36 @@ async function buildSession(
   }
 
   // Transcript: full.jsonl (+ .001, .002 … parts), else the compact transcript.jsonl.
+  // Checkpoints v2 keep full.jsonl in the first full generation that still has it.
   const transcript = await locateTranscript(repo, listing, folder);
   const fileLabel = where(`${folder}full.jsonl`);
+  const v2 = listing.backend === "v2";
   if (transcript === null) {
-    sink.add("warning", "entire-transcript-missing", `checkpoint ${id} session ${index} has no full.jsonl or transcript.jsonl`, null, { file: fileLabel, session_id: sessionId });
+    const message = v2
+      ? `checkpoint ${id} session ${index}: no full.jsonl in any v2 full generation and no transcript.jsonl in ${listing.ref}`
+      : `checkpoint ${id} session ${index} has no full.jsonl or transcript.jsonl`;
+    sink.add("warning", "entire-transcript-missing", message, null, { file: fileLabel, session_id: sessionId });
   } else {
+    const label = `${transcript.ref}:${listing.root}${transcript.file}`;
     if (transcript.blob_missing) {
       sink.add(
         "warning",
         "entire-transcript-blob-missing",
         `checkpoint ${id} session ${index}: ${transcript.file} is listed but its blob is absent from this clone (Entire's snapshot drops large files)`,
         null,
-        { file: where(transcript.file), session_id: sessionId },
+        { file: label, session_id: sessionId },
       );
     }
-    if (transcript.kind === "compact") {
-      sink.add("info", "entire-transcript-compact-only", `checkpoint ${id} session ${index}: only the compact transcript.jsonl (Entire's own format) is stored`, null, { file: where(transcript.file), session_id: sessionId });
+    if (transcript.kind === "compact" && v2) {
+      sink.add(
+        "info",
+        "entire-v2-transcript-pruned",
+        `checkpoint ${id} session ${index}: the raw transcript was not found in any v2 full generation (pruned by retention or not fetched); the compact transcript.jsonl is read instead`,
+        null,
+        { file: label, session_id: sessionId },
+      );
+    } else if (transcript.kind === "compact") {
+      sink.add("info", "entire-transcript-compact-only", `checkpoint ${id} session ${index}: only the compact transcript.jsonl (Entire's own format) is stored`, null, { file: label, session_id: sessionId });
     }
   }
 
@@ -435,6 +588,19 @@ async function buildSession(
 }
 
 async function locateTranscript(repo: GitRepository, listing: FolderListing, folder: string): Promise<TranscriptSource | null> {
+  // v2: the raw transcript lives at the same path in a full generation, current first.
+  for (const store of listing.rawStores ?? []) {
+    const found = store.folders.get(`${listing.root}${folder}`);
+    if (found === undefined || !found.some((p) => p.n === 0)) continue;
+    const parts = [...found].sort((a, b) => a.n - b.n);
+    return {
+      kind: "full",
+      file: `${folder}full.jsonl`,
+      parts: parts.map((p) => `${store.commit}:${p.entry.path}`),
+      blob_missing: parts.some((p) => p.entry.missing),
+      ref: store.ref,
+    };
+  }
   const spec = (rel: string) => `${listing.commit}:${listing.root}${rel}`;
   let kind: "full" | "compact";
   let files: string[];
@@ -464,7 +630,7 @@ async function locateTranscript(repo: GitRepository, listing: FolderListing, fol
       if (info === null) missing = true;
     }
   }
-  return { kind, file: files[0], parts: files.map(spec), blob_missing: missing };
+  return { kind, file: files[0], parts: files.map(spec), blob_missing: missing, ref: listing.ref };
 }
 
 async function readTranscript(repo: GitRepository, sources: Map<string, CheckpointSource>, checkpointId: string, sessionIndex: number): Promise<Uint8Array | null> {

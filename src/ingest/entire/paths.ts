@@ -13,6 +13,15 @@
  *   two characters of the id. Ids are 26-character ULIDs (or 12-hex ids
  *   migrated from the branch).
  * Readers check the refs first and fall back to the branch.
+ *
+ * Newer CLIs add "checkpoints v2", written beside the v1 branch (dual write)
+ * or instead of it ("v2 only"):
+ * - `refs/entire/checkpoints/v2/main`: a commit whose tree is sharded like the
+ *   v1 branch (`<id[:2]>/<id[2:]>/…`), metadata and compact transcripts only.
+ * - `refs/entire/checkpoints/v2/full/current` and archived generations
+ *   `refs/entire/checkpoints/v2/full/<13 digits>`: the raw transcripts
+ *   (`<id[:2]>/<id[2:]>/<n>/full.jsonl` + parts) and a root `generation.json`.
+ *   Archived generations may be deleted after a retention period.
  */
 import { openRepository, type GitRef } from "../git/repo";
 
@@ -20,6 +29,10 @@ export const CHECKPOINTS_BRANCH = "entire/checkpoints/v1";
 /** The branch name of Entire's first releases; same sharded layout. */
 export const LEGACY_CHECKPOINTS_BRANCH = "entire/sessions";
 export const CHECKPOINT_REF_PREFIX = "refs/entire/checkpoints/";
+/** Checkpoints v2: the sharded metadata tree. */
+export const V2_MAIN_REF = "refs/entire/checkpoints/v2/main";
+/** Checkpoints v2: raw transcript stores, `current` and archived `<digits>` generations. */
+export const V2_FULL_REF_PREFIX = "refs/entire/checkpoints/v2/full/";
 
 /** 12 lowercase hex digits (git-branch ids) or a 26-character Crockford-base32 ULID (git-refs ids). */
 export function isCheckpointId(id: string): boolean {
@@ -60,13 +73,34 @@ export interface CheckpointRef {
   shard_ok: boolean;
 }
 
+/** A checkpoints-v2 raw-transcript store. */
+export interface V2FullRef {
+  ref: GitRef;
+  /** `"current"`, or the archived generation's digits (e.g. `"0000000000001"`). */
+  generation: string;
+}
+
 export interface EntireRefs {
   /** Checkpoint branches in reading order: local, then remotes (origin first), then the legacy name. */
   branches: CheckpointBranchRef[];
   /** Per-checkpoint refs, sorted by id. */
   checkpointRefs: CheckpointRef[];
-  /** Refs under `refs/entire/checkpoints/` that are not `<shard>/<id>`. */
+  /** `refs/entire/checkpoints/v2/main`, when present. */
+  v2Main: GitRef | null;
+  /** v2 raw-transcript stores in lookup order: `current`, then archived generations newest (highest number) first. */
+  v2Full: V2FullRef[];
+  /** Refs under `refs/entire/checkpoints/` that are none of the above. */
   malformed: GitRef[];
+}
+
+/** Newest generation first: longer digit strings are larger numbers; equal lengths compare as text. */
+function byGenerationDesc(a: V2FullRef, b: V2FullRef): number {
+  if (a.generation === "current") return b.generation === "current" ? 0 : -1;
+  if (b.generation === "current") return 1;
+  const x = a.generation.replace(/^0+/, "");
+  const y = b.generation.replace(/^0+/, "");
+  if (x.length !== y.length) return y.length - x.length;
+  return x < y ? 1 : x > y ? -1 : a.generation < b.generation ? -1 : a.generation > b.generation ? 1 : 0;
 }
 
 /** Classifies the refs of a repository: which hold Entire checkpoints. */
@@ -76,6 +110,8 @@ export function findEntireRefs(refs: readonly GitRef[]): EntireRefs {
   const legacy: CheckpointBranchRef[] = [];
   const checkpointRefs: CheckpointRef[] = [];
   const malformed: GitRef[] = [];
+  let v2Main: GitRef | null = null;
+  const v2Full: V2FullRef[] = [];
   for (const ref of refs) {
     const name = ref.name;
     if (name === `refs/heads/${CHECKPOINTS_BRANCH}`) local.push({ ref, remote: null, legacy: false });
@@ -89,9 +125,14 @@ export function findEntireRefs(refs: readonly GitRef[]): EntireRefs {
       }
     } else if (name.startsWith(CHECKPOINT_REF_PREFIX)) {
       const parts = name.slice(CHECKPOINT_REF_PREFIX.length).split("/");
+      // `v2/<ULID ending in v2>` is still a per-checkpoint ref: the id test comes first.
       if (parts.length === 2 && parts[0].length === 2 && isCheckpointId(parts[1])) {
         const [shard, id] = parts;
         checkpointRefs.push({ ref, checkpoint_id: id, shard, shard_ok: shard === id.slice(-2) });
+      } else if (name === V2_MAIN_REF) {
+        v2Main = ref;
+      } else if (name.startsWith(V2_FULL_REF_PREFIX) && /^(current|\d+)$/.test(name.slice(V2_FULL_REF_PREFIX.length))) {
+        v2Full.push({ ref, generation: name.slice(V2_FULL_REF_PREFIX.length) });
       } else {
         malformed.push(ref);
       }
@@ -110,18 +151,24 @@ export function findEntireRefs(refs: readonly GitRef[]): EntireRefs {
   remote.sort(remoteOrder);
   legacy.sort(remoteOrder);
   checkpointRefs.sort((a, b) => (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : 0));
-  return { branches: [...local, ...remote, ...legacy], checkpointRefs, malformed };
+  v2Full.sort(byGenerationDesc);
+  return { branches: [...local, ...remote, ...legacy], checkpointRefs, v2Main, v2Full, malformed };
 }
 
-/** True when the refs include a checkpoints branch or a checkpoint ref. */
+/**
+ * True when the refs include a checkpoints branch, a checkpoint ref or the v2
+ * metadata ref. v2 full refs alone hold transcripts without metadata: nothing
+ * to read.
+ */
 export function hasEntireCheckpoints(refs: EntireRefs): boolean {
-  return refs.branches.length > 0 || refs.checkpointRefs.length > 0;
+  return refs.branches.length > 0 || refs.checkpointRefs.length > 0 || refs.v2Main !== null;
 }
 
 /**
  * Is `path` an Entire repository: a git repository (work tree root, `.git`
- * dir, or bare) with `entire/checkpoints/v1` (local or remote-tracking) or a
- * `refs/entire/checkpoints/<shard>/<id>` ref? Never throws.
+ * dir, or bare) with `entire/checkpoints/v1` (local or remote-tracking), a
+ * `refs/entire/checkpoints/<shard>/<id>` ref or `refs/entire/checkpoints/v2/main`?
+ * Never throws.
  */
 export async function isEntireRepository(path: string): Promise<boolean> {
   const repo = await openRepository(path);
