@@ -29,6 +29,8 @@ export const CHECKPOINTS_BRANCH = "entire/checkpoints/v1";
 /** The branch name of Entire's first releases; same sharded layout. */
 export const LEGACY_CHECKPOINTS_BRANCH = "entire/sessions";
 export const CHECKPOINT_REF_PREFIX = "refs/entire/checkpoints/";
+/** The parts after the first of a transcript Entire split over 50 MB: `full.jsonl.001`, `full.jsonl.002`, … */
+export const TRANSCRIPT_CHUNK = /^full\.jsonl\.(\d+)$/;
 /** Checkpoints v2: the sharded metadata tree. */
 export const V2_MAIN_REF = "refs/entire/checkpoints/v2/main";
 /** Checkpoints v2: raw transcript stores, `current` and archived `<digits>` generations. */
