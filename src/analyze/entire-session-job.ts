@@ -43,6 +43,29 @@ const emptyResult = (): EntireSessionResult => ({ units: [], sessions: [], tool_
 const PARSED_BUDGET_BYTES = 192 * 1024 * 1024;
 
 const repositories = new Map<string, Promise<GitRepository | null>>();
+
+/**
+ * The file paths of a commit's tree, shared by every session a worker runs
+ * (HEAD is asked once per session, a parent often by several units). Keyed by
+ * tree id, so never stale; read through the cat-file process, not one
+ * `git ls-tree` process per call (hundreds of sessions made hundreds of
+ * processes). Bounded: the oldest entry goes first.
+ */
+const treeSets = new Map<string, Promise<Set<string>>>();
+const TREE_SETS_KEPT = 64;
+
+async function blobPaths(repo: GitRepository, gitDir: string, rev: string): Promise<Set<string>> {
+  const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
+  if (!tree) return new Set();
+  const key = `${gitDir}\u0000${tree.sha}`;
+  let set = treeSets.get(key);
+  if (!set) {
+    set = repo.walkTree(tree.sha).then((entries) => new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path)));
+    treeSets.set(key, set);
+    if (treeSets.size > TREE_SETS_KEPT) treeSets.delete(treeSets.keys().next().value as string);
+  }
+  return set;
+}
 const decoder = new TextDecoder();
 
 /** Worker entry (see ./parallel.ts). */
@@ -59,15 +82,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
     out.diagnostics.push(...sink.rows);
     return out;
   }
-  const trees = new Map<string, Set<string>>();
-  const treeSet = async (rev: string): Promise<Set<string>> => {
-    let set = trees.get(rev);
-    if (!set) {
-      const entries = await repo.listTree(rev);
-      trees.set(rev, (set = new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path))));
-    }
-    return set;
-  };
+  const treeSet = (rev: string): Promise<Set<string>> => blobPaths(repo, job.gitDir, rev);
 
   // Every checkpoint stores the whole session so far, so a long session's copies add up: parsed
   // copies are kept up to a byte budget and read again (quietly) when needed after that.

@@ -332,6 +332,43 @@ describe("git layer on a real repository", () => {
     }
   });
 
+  test("patchIds: a commit whose diff cannot be read loses its id, not the ids of the commits after it", async () => {
+    // Three commits, each changing one file; the middle one's new blob is deleted (as in a partial
+    // clone). `git log -p` stops there, so one batch would leave the third without an id too.
+    // Expected: ids for the first and the third (each equal to `git show | git patch-id`), none
+    // for the middle one.
+    const gap = join(box.root, "gap");
+    mkdirSync(gap);
+    box.git(gap, ["init", "-q"]);
+    writeFileSync(join(gap, "a.txt"), "one\n");
+    box.git(gap, ["add", "."]);
+    box.git(gap, ["commit", "-q", "-m", "first"]);
+    const first = box.git(gap, ["rev-parse", "HEAD"]).trim();
+    writeFileSync(join(gap, "b.txt"), "this blob will be lost\n");
+    box.git(gap, ["add", "."]);
+    box.git(gap, ["commit", "-q", "-m", "second"]);
+    const second = box.git(gap, ["rev-parse", "HEAD"]).trim();
+    const lostBlob = box.git(gap, ["rev-parse", "HEAD:b.txt"]).trim();
+    writeFileSync(join(gap, "a.txt"), "one\ntwo\n");
+    box.git(gap, ["add", "."]);
+    box.git(gap, ["commit", "-q", "-m", "third"]);
+    const third = box.git(gap, ["rev-parse", "HEAD"]).trim();
+    const idOf = (c: string) => execFileSync("git", ["patch-id", "--stable"], { cwd: gap, input: box.git(gap, ["show", c]) }).toString().split(" ")[0];
+    const expected = { first: idOf(first), third: idOf(third) };
+    unlinkSync(join(gap, ".git", "objects", lostBlob.slice(0, 2), lostBlob.slice(2)));
+    const r = await openRepository(gap);
+    assert.ok(r);
+    try {
+      const ids = await r.patchIds([second, first, third]);
+      assert.equal(ids.get(first), expected.first);
+      assert.equal(ids.get(third), expected.third);
+      assert.equal(ids.has(second), false);
+      assert.equal(ids.size, 2);
+    } finally {
+      await r.close();
+    }
+  });
+
   test("listTree and walkTree list the same entries", async () => {
     const listed = await repo.listTree(sha.change);
     const walked = await repo.walkTree(sha.change);

@@ -275,7 +275,19 @@ class CliRepository implements GitRepository {
   async patchIds(shas: readonly string[]): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     const unique = Array.from(new Set(shas));
-    if (unique.length === 0) return map;
+    await this.patchIdBatch(unique, map);
+    return map;
+  }
+
+  /**
+   * `git log -p | git patch-id --stable` over a batch. `git log` stops at the
+   * first commit whose diff it cannot read (a blob missing from a partial
+   * clone or mirror), leaving every later commit without an id; so a failed
+   * batch is split in halves over the commits still without one, down to
+   * the unreadable commit alone. (Merges and empty commits have no id.)
+   */
+  private async patchIdBatch(batch: readonly string[], map: Map<string, string>): Promise<void> {
+    if (batch.length === 0) return;
     const result = await runGitPipeline(
       this.gitDir,
       [
@@ -283,13 +295,17 @@ class CliRepository implements GitRepository {
         "--no-ext-diff", "--no-textconv", "--no-show-signature", "--format=commit %H",
       ],
       ["patch-id", "--stable"],
-      unique.join("\n") + "\n",
+      batch.join("\n") + "\n",
     );
     for (const line of result.stdout.toString("utf8").split("\n")) {
       const [patchId, sha] = line.trim().split(/\s+/);
       if (patchId && sha) map.set(sha, patchId);
     }
-    return map;
+    if (result.code === 0 || batch.length === 1) return;
+    const rest = batch.filter((sha) => !map.has(sha));
+    const half = Math.ceil(rest.length / 2);
+    await this.patchIdBatch(rest.slice(0, half), map);
+    await this.patchIdBatch(rest.slice(half), map);
   }
 
   async parents(sha: string): Promise<string[] | null> {
