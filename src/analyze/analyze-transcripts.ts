@@ -4,6 +4,7 @@ import { dominantModel } from "../effort";
 import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFilesOf } from "../ingest/claude-code";
 import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout, readHead } from "../ingest/codex";
 import { detectTranscriptFormat } from "../ingest/detect";
+import { readEntireCompactTranscript } from "../ingest/entire-compact";
 import { readGeminiSession } from "../ingest/gemini";
 import { repositoryName } from "../ingest/git/repo-name";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
@@ -30,7 +31,8 @@ export type FoundTranscript =
   | { format: "claude-code"; file: string; files: ClaudeCodeTranscriptFiles }
   | { format: "codex"; file: string; files: CodexRolloutFiles }
   | { format: "gemini"; file: string }
-  | { format: "opencode"; file: string; source: OpenCodeSource };
+  | { format: "opencode"; file: string; source: OpenCodeSource }
+  | { format: "entire-compact"; file: string };
 
 const PROBE_BYTES = 256 * 1024;
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
@@ -44,7 +46,7 @@ const SKIP_DIRS = new Set(["node_modules", ".git"]);
  * `.jsonl` files of no known format are reported (info), other files are not.
  */
 export function findTranscripts(path: string, sink: DiagnosticSink): FoundTranscript[] {
-  const byFormat = { "claude-code": [] as string[], codex: [] as string[], gemini: [] as string[], opencode: [] as string[] };
+  const byFormat = { "claude-code": [] as string[], codex: [] as string[], gemini: [] as string[], opencode: [] as string[], "entire-compact": [] as string[] };
   const storage: OpenCodeSource[] = [];
   const subagentDirs: string[] = [];
   const sniff = (file: string, explicit: boolean) => {
@@ -97,6 +99,7 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
   for (const files of groupCodexRollouts(byFormat.codex.sort(), sink)) out.push({ format: "codex", file: files.file, files });
   for (const file of byFormat.gemini) out.push({ format: "gemini", file });
   for (const file of byFormat.opencode) out.push({ format: "opencode", file, source: { kind: "export", file } });
+  for (const file of byFormat["entire-compact"]) out.push({ format: "entire-compact", file });
   for (const source of storage) if (source.kind === "storage") out.push({ format: "opencode", file: source.session.file, source });
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
@@ -112,6 +115,8 @@ export function readFoundTranscript(found: FoundTranscript, sink: DiagnosticSink
       return readGeminiSession(found.file, sink);
     case "opencode":
       return readOpenCodeSession(found.source, sink);
+    case "entire-compact":
+      return readEntireCompactTranscript(found.file, sink);
   }
 }
 

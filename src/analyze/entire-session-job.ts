@@ -127,7 +127,8 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
       checkpoint_id: unit.checkpoint_id,
       repo: job.repo,
       agent: session?.agent ?? unit.session.agent_label,
-      model: session ? (dominantModel(session.api_calls.filter((c) => c.record > start)) ?? dominantModel(session.api_calls)) : unit.session.model,
+      // Compact transcripts name no model: Entire's metadata does.
+      model: (session ? (dominantModel(session.api_calls.filter((c) => c.record > start)) ?? dominantModel(session.api_calls)) : null) ?? unit.session.model,
       method: "git-replay" as const,
       ambiguity: unit.ambiguity as string | null,
       numstat_additions: changed ? changed.filter((f) => !f.binary).reduce((s, f) => s + (f.additions ?? 0), 0) : null,

@@ -1,11 +1,18 @@
 import { parseClaudeCodeTranscript } from "../ingest/claude-code";
 import { parseCodexRollout } from "../ingest/codex";
 import { detectTranscriptFormat, type TranscriptFormat } from "../ingest/detect";
+import { parseEntireCompactTranscript, peekCompactAgent } from "../ingest/entire-compact";
 import { parseGeminiSession } from "../ingest/gemini";
 import { parseOpenCodeSession } from "../ingest/opencode";
 import type { DiagnosticSink, Session } from "../model";
 
 const AGENT_OF_FORMAT: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", opencode: "OpenCode" };
+
+/** The agent a transcript's content names: fixed per format, except Entire's compact format, whose lines say which agent they came from. */
+function agentOf(format: TranscriptFormat, bytes: Uint8Array): string | null {
+  if (format === "entire-compact") return peekCompactAgent(bytes);
+  return AGENT_OF_FORMAT[format] ?? null;
+}
 
 export type TranscriptOutcome =
   | { ok: true; session: Session }
@@ -19,6 +26,7 @@ const READERS: Partial<Record<TranscriptFormat, Reader>> = {
   codex: (text, file, sink) => parseCodexRollout({ text, file }, sink),
   gemini: (text, file, sink) => parseGeminiSession({ text, file }, sink),
   opencode: (text, file, sink) => parseOpenCodeSession({ text, file }, sink),
+  "entire-compact": (text, file, sink) => parseEntireCompactTranscript({ text, file }, sink),
 };
 
 /**
@@ -28,7 +36,7 @@ const READERS: Partial<Record<TranscriptFormat, Reader>> = {
  */
 export function readTranscriptByContent(bytes: Uint8Array, file: string, agentLabel: string | null, sink: DiagnosticSink): TranscriptOutcome {
   const format = detectTranscriptFormat(bytes);
-  const agent = AGENT_OF_FORMAT[format] ?? null;
+  const agent = agentOf(format, bytes);
   if (agentLabel && agent && normaliseLabel(agentLabel) !== normaliseLabel(agent) && normaliseLabel(agentLabel) !== "agent" && !sameAgent(agentLabel, agent)) {
     sink.warn("agent-label-mismatch", `labelled "${agentLabel}" but the transcript is ${agent}: read as ${agent}`);
   }

@@ -7,7 +7,7 @@
  * of a single JSON document.
  */
 
-export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "opencode" | "unknown";
+export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "opencode" | "entire-compact" | "unknown";
 
 /** How much of the input is read. Codex's first line (session_meta with base instructions) runs to ~30 KB. */
 const PREFIX_CHARS = 256 * 1024;
@@ -105,6 +105,11 @@ function classifyValue(v: unknown): Verdict {
   if (!isObject(v)) return null;
   const type = typeof v.type === "string" ? v.type : null;
 
+  // Entire's compact transcript (`transcript.jsonl`): every line says its format version, agent and writer.
+  if (typeof v.v === "number" && typeof v.agent === "string" && typeof v.cli_version === "string" && (type === "user" || type === "assistant")) {
+    return "entire-compact";
+  }
+
   // Whole documents written on one line.
   if (Array.isArray(v.messages)) {
     if (isObject(v.info)) return "opencode";
@@ -139,6 +144,8 @@ function isGeminiMessages(messages: unknown[]): boolean {
 
 /** A line cut off by the prefix (or too broken to parse): key patterns only. */
 function classifyFragment(s: string): Verdict {
+  // Entire's compact lines begin with their fields in this order (compact.go writes them so).
+  if (/^\{\s*"v"\s*:\s*\d+\s*,\s*"agent"\s*:\s*"[^"]*"\s*,\s*"cli_version"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(user|assistant)"/.test(s)) return "entire-compact";
   if (/^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted)"/.test(s)) return "codex";
   if (/"payload"\s*:/.test(s) && /"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context)"/.test(s)) return "codex";
   if (

@@ -28,3 +28,8 @@ export const fileEditSchema = z.object({
   user_modified: z.boolean(),
 });
 export type FileEdit = z.infer<typeof fileEditSchema>;
+
+/** A file edit with only what the log says; the rest unknown (null) and not user-modified. */
+export function newFileEdit(path: string, kind: FileEdit["kind"], fields: Partial<FileEdit> = {}): FileEdit {
+  return { path, kind, pre_image: null, post_image: null, edits: null, patch: null, user_modified: false, ...fields };
+}

@@ -13,6 +13,7 @@
  * this parser too.
  */
 import type { FileEdit } from "../../model";
+import { newFileEdit } from "../../model";
 import { fileChangeSchema, shellArgumentsSchema } from "./schema";
 
 const SHELL_TOOLS = new Set(["shell", "container.exec", "exec_command", "shell_command", "local_shell"]);
@@ -28,16 +29,7 @@ export interface PatchNotes {
 
 export const emptyPatchNotes = (): PatchNotes => ({ anchorsDropped: 0, moves: 0, strayLines: 0 });
 
-const edit = (path: string, kind: FileEdit["kind"], fields: Partial<FileEdit> = {}): FileEdit => ({
-  path,
-  kind,
-  pre_image: null,
-  post_image: null,
-  edits: null,
-  patch: null,
-  user_modified: false,
-  ...fields,
-});
+const edit = newFileEdit;
 
 /**
  * `patch_apply_end.changes` (`{<path>: change}`) → file edits, in the

@@ -9,6 +9,7 @@
  * edit, a whole content, or a patch: never a post-image the tool confirmed.
  */
 import type { FileEdit, StringEdit } from "../../model";
+import { newFileEdit } from "../../model";
 import { emptyPatchNotes, extractPatchText, fileEditsFromPatchText } from "../codex";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -29,16 +30,7 @@ export type EditsOf =
   | { kind: "unusable"; reason: string }
   | { kind: "none" };
 
-const edit = (path: string, kind: FileEdit["kind"], fields: Partial<FileEdit>): FileEdit => ({
-  path,
-  kind,
-  pre_image: null,
-  post_image: null,
-  edits: null,
-  patch: null,
-  user_modified: false,
-  ...fields,
-});
+const edit = newFileEdit;
 
 export function fileEditsOf(tool: string, input: unknown): EditsOf {
   const name = tool.toLowerCase();

@@ -16,6 +16,7 @@
  *   `metadata.files[].{before, after}` where logged, else the patch text.
  */
 import type { FileEdit, StringEdit } from "../../model";
+import { newFileEdit } from "../../model";
 import { emptyPatchNotes, fileEditsFromPatchText, type PatchNotes } from "../codex/file-edits";
 import { fileDiffSchema, patchFileSchema } from "./schema";
 
@@ -24,16 +25,7 @@ export const OPENCODE_FILE_TOOLS = new Set(["write", "edit", "multiedit", "patch
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
-const edit = (path: string, kind: FileEdit["kind"], fields: Partial<FileEdit> = {}): FileEdit => ({
-  path,
-  kind,
-  pre_image: null,
-  post_image: null,
-  edits: null,
-  patch: null,
-  user_modified: false,
-  ...fields,
-});
+const edit = newFileEdit;
 
 /** Edits of one successful tool part; `directory` resolves relative patch paths. */
 export function openCodeFileEdits(tool: string, input: unknown, metadata: Record<string, unknown> | undefined, directory: string | null, notes: PatchNotes = emptyPatchNotes()): { edits: FileEdit[]; problem: string | null } {

@@ -4,6 +4,7 @@
  * headers, and what a block says of its call's outcome.
  */
 import type { FileEdit } from "../../model";
+import { newFileEdit } from "../../model";
 import { FENCE, HEADER_TIME, type TurnHeader } from "./schema";
 
 const AGENTS: [RegExp, string][] = [
@@ -124,13 +125,4 @@ export function agentOf(provider: string | null): string {
   return provider;
 }
 
-export const fileEdit = (path: string, kind: FileEdit["kind"], fields: Partial<FileEdit>): FileEdit => ({
-  path,
-  kind,
-  pre_image: null,
-  post_image: null,
-  edits: null,
-  patch: null,
-  user_modified: false,
-  ...fields,
-});
+export const fileEdit = newFileEdit;

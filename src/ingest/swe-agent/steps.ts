@@ -8,6 +8,7 @@
  * failures and change nothing.
  */
 import type { DiagnosticSink, FileEdit, ToolCall } from "../../model";
+import { newFileEdit } from "../../model";
 import { commandFromAction, commandFromFunction, isFileCommand, type SweCommand } from "./commands";
 import { FileViews, linesOf, textOf, windowsOf } from "./file-view";
 import { type RawHistoryMessage, type RawStep, stateSchema } from "./schema";
@@ -167,16 +168,7 @@ function inputOf(cmd: SweCommand, path: string | null): Record<string, unknown> 
   }
 }
 
-const fileEdit = (path: string, kind: FileEdit["kind"], fields: Partial<FileEdit>): FileEdit => ({
-  path,
-  kind,
-  pre_image: null,
-  post_image: null,
-  edits: null,
-  patch: null,
-  user_modified: false,
-  ...fields,
-});
+const fileEdit = newFileEdit;
 
 /**
  * The FileEdit of one successful file command. With the whole file known the

@@ -16,6 +16,7 @@
  * here knows the file before the call (`pre_image` stays null).
  */
 import type { FileEdit, StringEdit } from "../../model";
+import { newFileEdit } from "../../model";
 
 const WRITE_TOOLS = new Set(["write", "mcp__acp__write", "write_file", "save_file"]);
 const EDIT_TOOLS = new Set(["edit", "mcp__acp__edit", "replace", "edit_file"]);
@@ -26,9 +27,7 @@ export const SWECHAT_FILE_TOOLS = new Set([...WRITE_TOOLS, ...EDIT_TOOLS, "multi
 
 export type EditsOutcome = { ok: true; edits: FileEdit[] } | { ok: false; reason: string };
 
-const edit = (path: string, kind: FileEdit["kind"], extra: Partial<FileEdit> = {}): FileEdit => ({
-  path, kind, pre_image: null, post_image: null, edits: null, patch: null, user_modified: false, ...extra,
-});
+const edit = newFileEdit;
 
 const s = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
