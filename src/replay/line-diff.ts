@@ -58,104 +58,135 @@ export function insertedMask(a: readonly string[], b: readonly string[]): boolea
  * < add.oldPos)`), the same pruning and the same merging of components, so
  * it yields exactly jsdiff's edit script (metrics.md §2: Myers via `diff`).
  * Paths are kept in typed arrays and components in a pool instead of one
- * object per step. `a` and `b` are non-empty.
+ * object per step; both are module-level scratch space reused by every call
+ * (the function is synchronous and does not call itself), so a diff of two
+ * long files allocates nothing per call. `a` and `b` are non-empty.
  */
+let pathOld = new Int32Array(1024);
+let pathComp = new Int32Array(1024);
+let alive = new Uint8Array(1024);
+// Component pool: kind (0 equal, 1 insert, 2 delete), count, previous (-1: none).
+let kinds = new Uint8Array(1024);
+let counts = new Int32Array(1024);
+let prevs = new Int32Array(1024);
+let components = 0;
+
+function component(kind: number, count: number, prev: number): number {
+  if (components === kinds.length) {
+    const k2 = new Uint8Array(components * 2);
+    k2.set(kinds);
+    kinds = k2;
+    const c2 = new Int32Array(components * 2);
+    c2.set(counts);
+    counts = c2;
+    const p2 = new Int32Array(components * 2);
+    p2.set(prevs);
+    prevs = p2;
+  }
+  kinds[components] = kind;
+  counts[components] = count;
+  prevs[components] = prev;
+  return components++;
+}
+
+const KIND_NAMES: DiffRun["kind"][] = ["equal", "insert", "delete"];
+
 function myersLikeJsdiff(a: readonly string[], b: readonly string[], emit: (kind: DiffRun["kind"], count: number) => void): void {
   const oldLen = a.length;
   const newLen = b.length;
   const max = oldLen + newLen;
   const off = max + 1;
-  const pathOld = new Int32Array(2 * max + 3);
-  const pathComp = new Int32Array(2 * max + 3);
-  const alive = new Uint8Array(2 * max + 3);
-  // Component pool: kind (0 equal, 1 insert, 2 delete), count, previous (-1: none).
-  let kinds = new Uint8Array(64);
-  let counts = new Int32Array(64);
-  let prevs = new Int32Array(64);
-  let n = 0;
-  const comp = (kind: number, count: number, prev: number): number => {
-    if (n === kinds.length) {
-      const k2 = new Uint8Array(n * 2); k2.set(kinds); kinds = k2;
-      const c2 = new Int32Array(n * 2); c2.set(counts); counts = c2;
-      const p2 = new Int32Array(n * 2); p2.set(prevs); prevs = p2;
-    }
-    kinds[n] = kind;
-    counts[n] = count;
-    prevs[n] = prev;
-    return n++;
-  };
-  // extractCommon: follow the diagonal; returns newPos, updates oldPos/component of slot.
-  let baseOld = 0;
+  const size = 2 * max + 3;
+  if (pathOld.length < size) {
+    pathOld = new Int32Array(size);
+    pathComp = new Int32Array(size);
+    alive = new Uint8Array(size);
+  }
+  components = 0;
+  // Diagonals touched, to clear `alive` for the next call.
+  let lowest = off;
+  let highest = off;
+
+  // extractCommon from diagonal 0: the common prefix.
+  let baseOld = -1;
   let baseComp = -1;
-  const extract = (diagonal: number): number => {
-    let oldPos = baseOld;
-    let newPos = oldPos - diagonal;
+  let newPos = -1;
+  {
     let common = 0;
-    while (newPos + 1 < newLen && oldPos + 1 < oldLen && a[oldPos + 1] === b[newPos + 1]) {
+    while (newPos + 1 < newLen && baseOld + 1 < oldLen && a[baseOld + 1] === b[newPos + 1]) {
       newPos++;
-      oldPos++;
+      baseOld++;
       common++;
     }
-    if (common > 0) baseComp = comp(0, common, baseComp);
-    baseOld = oldPos;
-    return newPos;
-  };
-  const finish = (last: number): void => {
-    const order: number[] = [];
-    for (let c = last; c !== -1; c = prevs[c]) order.push(c);
-    for (let k = order.length - 1; k >= 0; k--) {
-      const c = order[k];
-      emit(kinds[c] === 0 ? "equal" : kinds[c] === 1 ? "insert" : "delete", counts[c]);
-    }
-  };
-
-  baseOld = -1;
-  baseComp = -1;
-  let newPos = extract(0);
-  if (baseOld + 1 >= oldLen && newPos + 1 >= newLen) return finish(baseComp);
-  pathOld[off] = baseOld;
-  pathComp[off] = baseComp;
-  alive[off] = 1;
-  let minDiagonal = -Infinity;
-  let maxDiagonal = Infinity;
-  for (let editLength = 1; editLength <= max; editLength++) {
-    for (let d = Math.max(minDiagonal, -editLength); d <= Math.min(maxDiagonal, editLength); d += 2) {
-      const ri = off + d - 1;
-      const ai = off + d + 1;
-      const hasRemove = alive[ri] === 1;
-      const hasAdd = alive[ai] === 1;
-      const removeOld = pathOld[ri];
-      const removeComp = pathComp[ri];
-      if (hasRemove) alive[ri] = 0;
-      let canAdd = false;
-      if (hasAdd) {
-        const addNewPos = pathOld[ai] - d;
-        canAdd = 0 <= addNewPos && addNewPos < newLen;
+    if (common > 0) baseComp = component(0, common, baseComp);
+  }
+  let last = -2;
+  if (baseOld + 1 >= oldLen && newPos + 1 >= newLen) last = baseComp;
+  else {
+    pathOld[off] = baseOld;
+    pathComp[off] = baseComp;
+    alive[off] = 1;
+    let minDiagonal = -Infinity;
+    let maxDiagonal = Infinity;
+    outer: for (let editLength = 1; editLength <= max; editLength++) {
+      const dFrom = Math.max(minDiagonal, -editLength);
+      const dTo = Math.min(maxDiagonal, editLength);
+      if (off + dFrom - 1 < lowest) lowest = off + dFrom - 1;
+      if (off + dTo + 1 > highest) highest = off + dTo + 1;
+      for (let d = dFrom; d <= dTo; d += 2) {
+        const ri = off + d - 1;
+        const ai = off + d + 1;
+        const hasRemove = alive[ri] === 1;
+        const hasAdd = alive[ai] === 1;
+        const removeOld = pathOld[ri];
+        const removeComp = pathComp[ri];
+        if (hasRemove) alive[ri] = 0;
+        let canAdd = false;
+        if (hasAdd) {
+          const addNewPos = pathOld[ai] - d;
+          canAdd = 0 <= addNewPos && addNewPos < newLen;
+        }
+        const canRemove = hasRemove && removeOld + 1 < oldLen;
+        if (!canAdd && !canRemove) {
+          alive[off + d] = 0;
+          continue;
+        }
+        let fromComp: number;
+        let kind: number;
+        if (!canRemove || (canAdd && removeOld < pathOld[ai])) {
+          baseOld = pathOld[ai];
+          fromComp = pathComp[ai];
+          kind = 1;
+        } else {
+          baseOld = removeOld + 1;
+          fromComp = removeComp;
+          kind = 2;
+        }
+        baseComp = fromComp !== -1 && kinds[fromComp] === kind ? component(kind, counts[fromComp] + 1, prevs[fromComp]) : component(kind, 1, fromComp);
+        // extractCommon along diagonal d.
+        newPos = baseOld - d;
+        let common = 0;
+        while (newPos + 1 < newLen && baseOld + 1 < oldLen && a[baseOld + 1] === b[newPos + 1]) {
+          newPos++;
+          baseOld++;
+          common++;
+        }
+        if (common > 0) baseComp = component(0, common, baseComp);
+        if (baseOld + 1 >= oldLen && newPos + 1 >= newLen) {
+          last = baseComp;
+          break outer;
+        }
+        pathOld[off + d] = baseOld;
+        pathComp[off + d] = baseComp;
+        alive[off + d] = 1;
+        if (baseOld + 1 >= oldLen) maxDiagonal = Math.min(maxDiagonal, d - 1);
+        if (newPos + 1 >= newLen) minDiagonal = Math.max(minDiagonal, d + 1);
       }
-      const canRemove = hasRemove && removeOld + 1 < oldLen;
-      if (!canAdd && !canRemove) {
-        alive[off + d] = 0;
-        continue;
-      }
-      let fromComp: number;
-      let kind: number;
-      if (!canRemove || (canAdd && removeOld < pathOld[ai])) {
-        baseOld = pathOld[ai];
-        fromComp = pathComp[ai];
-        kind = 1;
-      } else {
-        baseOld = removeOld + 1;
-        fromComp = removeComp;
-        kind = 2;
-      }
-      baseComp = fromComp !== -1 && kinds[fromComp] === kind ? comp(kind, counts[fromComp] + 1, prevs[fromComp]) : comp(kind, 1, fromComp);
-      newPos = extract(d);
-      if (baseOld + 1 >= oldLen && newPos + 1 >= newLen) return finish(baseComp);
-      pathOld[off + d] = baseOld;
-      pathComp[off + d] = baseComp;
-      alive[off + d] = 1;
-      if (baseOld + 1 >= oldLen) maxDiagonal = Math.min(maxDiagonal, d - 1);
-      if (newPos + 1 >= newLen) minDiagonal = Math.max(minDiagonal, d + 1);
     }
   }
+  alive.fill(0, Math.max(0, lowest), Math.min(size, highest + 1));
+  // The components from the end back to the start, emitted in order.
+  const order: number[] = [];
+  for (let c = last; c >= 0; c = prevs[c]) order.push(c);
+  for (let k = order.length - 1; k >= 0; k--) emit(KIND_NAMES[kinds[order[k]]], counts[order[k]]);
 }
