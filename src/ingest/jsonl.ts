@@ -1,5 +1,5 @@
 /**
- * A robust JSONL record reader. It yields one `{ line, value }` per JSON
+ * A robust JSONL record reader. It gives one `{ line, value }` per JSON
  * object and turns every line it cannot use into a diagnostic row, never a
  * silent drop and never a throw.
  *
@@ -57,7 +57,7 @@ export const emptyJsonlStats = (): JsonlStats => ({
   prettyPrinted: false,
 });
 
-/** Reads all records at once; see {@link iterateJsonl}. */
+/** Reads all records at once; see {@link forEachJsonl}. */
 export function readJsonl(
   input: string | Uint8Array,
   sink: DiagnosticSink,
@@ -65,8 +65,20 @@ export function readJsonl(
 ): { records: JsonlRecord[]; stats: JsonlStats } {
   const stats = emptyJsonlStats();
   const records: JsonlRecord[] = [];
-  for (const record of iterateJsonl(input, sink, options, stats)) records.push(record);
+  forEachJsonl(input, sink, (record) => records.push(record), options, stats);
   return { records, stats };
+}
+
+/** The records as an iterable (read whole first); streaming callers use {@link forEachJsonl}. */
+export function iterateJsonl(
+  input: string | Uint8Array,
+  sink: DiagnosticSink,
+  options: JsonlOptions = {},
+  stats: JsonlStats = emptyJsonlStats(),
+): JsonlRecord[] {
+  const records: JsonlRecord[] = [];
+  forEachJsonl(input, sink, (record) => records.push(record), options, stats);
+  return records;
 }
 
 const NL = 10;
@@ -81,15 +93,19 @@ function isWsChar(c: number): boolean {
 }
 
 /**
- * Yields every JSON object of a JSONL input, in order. `stats`, when given,
- * is filled as the iteration runs (complete once it ends).
+ * Hands every JSON object of a JSONL input to `onRecord`, in order, as it is
+ * read. `stats`, when given, is filled as the reading runs (complete once it
+ * ends). A plain loop rather than a generator: V8 cannot optimize a
+ * generator's loop while it runs (no on-stack replacement), and one call
+ * reads a whole transcript.
  */
-export function* iterateJsonl(
+export function forEachJsonl(
   input: string | Uint8Array,
   sink: DiagnosticSink,
+  onRecord: (record: JsonlRecord) => void,
   options: JsonlOptions = {},
   stats: JsonlStats = emptyJsonlStats(),
-): Generator<JsonlRecord, void, undefined> {
+): void {
   const cap = options.maxLineDiagnostics ?? 100;
   const emitted = new Map<string, number>();
   const suppressed = new Map<string, number>();
@@ -247,7 +263,7 @@ export function* iterateJsonl(
     if (error === null) {
       if (isPlainObject(value)) {
         stats.records++;
-        yield { line: lineNo, value };
+        onRecord({ line: lineNo, value });
       } else {
         stats.badLines++;
         lineDiag("warning", "jsonl-not-object", `line ${lineNo} is JSON but not an object (${describe(value)}); skipped`, lineNo);
@@ -274,7 +290,7 @@ export function* iterateJsonl(
           if (isPlainObject(v)) {
             kept++;
             stats.records++;
-            yield { line: lineNo, value: v };
+            onRecord({ line: lineNo, value: v });
           }
         }
         lineDiag(

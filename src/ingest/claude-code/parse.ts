@@ -20,7 +20,7 @@ import {
   type Turn,
   type Usage,
 } from "../../model";
-import { emptyJsonlStats, iterateJsonl, readJsonl, type JsonlRecord } from "../jsonl";
+import { emptyJsonlStats, forEachJsonl, readJsonl, type JsonlRecord } from "../jsonl";
 import {
   parseAgentProgressData,
   parseAssistantMessage,
@@ -638,11 +638,17 @@ function parse(input: ClaudeCodeTranscriptInput, sink: DiagnosticSink): Session 
   const stats = emptyJsonlStats();
   let known = 0;
   let lastLine = 0;
-  for (const rec of iterateJsonl(input.text, mainSink, {}, stats)) {
-    if (typeof rec.value.type === "string" && KNOWN_RECORD_TYPES.has(rec.value.type)) known++;
-    lastLine = rec.line;
-    p.mainRecord(rec);
-  }
+  forEachJsonl(
+    input.text,
+    mainSink,
+    (rec) => {
+      if (typeof rec.value.type === "string" && KNOWN_RECORD_TYPES.has(rec.value.type)) known++;
+      lastLine = rec.line;
+      p.mainRecord(rec);
+    },
+    {},
+    stats,
+  );
   for (const row of mainSink.rows) sink.rows.push(row);
   if (stats.records === 0) {
     p.diag("error", "claude-no-records", stats.prettyPrinted ? "the transcript is one JSON document, not Claude Code JSONL" : "the transcript holds no readable records", null);

@@ -16,7 +16,7 @@
  * The quirks, with real examples, are in README.md next to this file.
  */
 import { DiagnosticSink, SESSION_FORMAT_VERSION, type Session, type Turn } from "../../model";
-import { emptyJsonlStats, iterateJsonl } from "../jsonl";
+import { emptyJsonlStats, forEachJsonl } from "../jsonl";
 import { emptyPatchNotes, parseArguments, patchTextOfCall, type PatchNotes } from "./file-edits";
 import { Notes } from "./notes";
 import { buildToolCalls, type CallDraft, type Outcomes } from "./tool-calls";
@@ -64,23 +64,29 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
     if (cwd && !r.cwds.includes(cwd)) r.cwds.push(cwd);
   };
   const fileSink = file !== null && file !== sink.file ? new DiagnosticSink(sink.source, file, sink.sessionId) : sink;
-  for (const rec of iterateJsonl(text, fileSink, {}, stats)) {
-    const c = classifyRecord(rec.value);
-    if ("skip" in c) {
-      if (c.skip === "state-marker") notes.add("codex-state-marker", "info", rec.line, "`record_type: state` marker line(s) of a pre-envelope rollout skipped");
-      else notes.add("codex-unknown-record", "info", rec.line, `record(s) of no known Codex kind skipped (first type: ${c.type ?? "none"})`);
-      continue;
-    }
-    const t = c.record.timestamp !== null ? Date.parse(c.record.timestamp) : NaN;
-    if (c.record.timestamp !== null && !Number.isFinite(t)) notes.add("codex-invalid-timestamp", "warning", rec.line, "unreadable timestamp(s)");
-    const time = Number.isFinite(t) ? t : null;
-    if (time !== null) {
-      r.times.push(time);
-      r.lineTimes.push({ line: rec.line, t: time });
-    }
-    const line = mapLine(rec.line, time);
-    handle(c.record, rec.line, line);
-  }
+  forEachJsonl(
+    text,
+    fileSink,
+    (rec) => {
+      const c = classifyRecord(rec.value);
+      if ("skip" in c) {
+        if (c.skip === "state-marker") notes.add("codex-state-marker", "info", rec.line, "`record_type: state` marker line(s) of a pre-envelope rollout skipped");
+        else notes.add("codex-unknown-record", "info", rec.line, `record(s) of no known Codex kind skipped (first type: ${c.type ?? "none"})`);
+        return;
+      }
+      const t = c.record.timestamp !== null ? Date.parse(c.record.timestamp) : NaN;
+      if (c.record.timestamp !== null && !Number.isFinite(t)) notes.add("codex-invalid-timestamp", "warning", rec.line, "unreadable timestamp(s)");
+      const time = Number.isFinite(t) ? t : null;
+      if (time !== null) {
+        r.times.push(time);
+        r.lineTimes.push({ line: rec.line, t: time });
+      }
+      const line = mapLine(rec.line, time);
+      handle(c.record, rec.line, line);
+    },
+    {},
+    stats,
+  );
   if (fileSink !== sink) sink.rows.push(...fileSink.rows);
   r.records = stats.records;
   r.lines = stats.lines;
