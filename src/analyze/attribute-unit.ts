@@ -1,5 +1,5 @@
 import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "../attribution/at-commit";
-import type { DiagnosticSink, Session } from "../model";
+import type { DiagnosticSink, Session, ToolCall } from "../model";
 import { makePathMapper, type ReplayStep, replayEdits } from "../replay";
 
 /** What the replay of one unit needs from the repository. */
@@ -27,20 +27,54 @@ export interface UnitAttribution extends CommitAttribution {
  * unit's base and attributes the commit's added lines (metrics.md §3–4).
  * `transcriptStart` is the 0-based line where the slice begins: calls whose
  * result lies before it belong to earlier checkpoints.
+ *
+ * The async part only reads files; the work is in plain synchronous helpers
+ * with loops: V8 compiles an async function with everything it inlines as one
+ * unit, and recompiles all of it whenever a new object shape reaches it (each
+ * session runs it once, so that happened about ten times per process, 70 ms
+ * of compiling each).
  */
 export async function attributeUnit(session: Session, transcriptStart: number, files: UnitFiles, sink: DiagnosticSink): Promise<UnitAttribution> {
-  const calls = session.tool_calls
-    .filter((c) => c.success === true && c.file_edits.length > 0 && (c.result_record ?? c.record) > transcriptStart)
-    .map((c, order) => ({ c, order }))
-    .sort((a, b) => (a.c.result_record ?? a.c.record) - (b.c.result_record ?? b.c.record) || a.order - b.order)
-    .map(({ c }) => c);
-
-  const mapper = makePathMapper(
-    calls.flatMap((c) => c.file_edits.map((e) => e.path)),
-    session.cwds,
-    files.exists,
-  );
   const prefix = files.label ? `${files.label}: ` : "";
+  const plan = planReplay(session, transcriptStart, files.exists, prefix, sink);
+  const paths = basePaths(plan.steps, files.changed);
+  const bases = new Map<string, string | null>();
+  for (let i = 0; i < paths.length; i++) bases.set(paths[i], await files.readBase(paths[i]));
+  const commits = new Map<string, string | null>();
+  for (const file of files.changed) if (!file.binary) commits.set(file.path, await files.readCommit(file.path));
+  return replayAndAttribute(plan, bases, commits, files.changed, prefix, sink);
+}
+
+interface ReplayPlan {
+  steps: ReplayStep[];
+  outsideRepo: number;
+}
+
+/** The successful file-changing calls of the slice, in the order of their results. */
+export function callsInSlice(session: Session, transcriptStart: number): ToolCall[] {
+  const picked: { c: ToolCall; at: number; order: number }[] = [];
+  const all = session.tool_calls;
+  for (let i = 0; i < all.length; i++) {
+    const c = all[i];
+    if (c.success !== true || c.file_edits.length === 0) continue;
+    const at = c.result_record ?? c.record;
+    if (at > transcriptStart) picked.push({ c, at, order: picked.length });
+  }
+  picked.sort(byResultThenOrder);
+  const out: ToolCall[] = new Array(picked.length);
+  for (let i = 0; i < picked.length; i++) out[i] = picked[i].c;
+  return out;
+}
+
+function byResultThenOrder(a: { at: number; order: number }, b: { at: number; order: number }): number {
+  return a.at - b.at || a.order - b.order;
+}
+
+function planReplay(session: Session, transcriptStart: number, exists: (path: string) => boolean, prefix: string, sink: DiagnosticSink): ReplayPlan {
+  const calls = callsInSlice(session, transcriptStart);
+  const logged: string[] = [];
+  for (const call of calls) for (const edit of call.file_edits) logged.push(edit.path);
+  const mapper = makePathMapper(logged, session.cwds, exists);
   const steps: ReplayStep[] = [];
   const outside = new Set<string>();
   for (const call of calls) {
@@ -56,24 +90,46 @@ export async function attributeUnit(session: Session, transcriptStart: number, f
       steps.push({ call, edit, path });
     }
   }
+  return { steps, outsideRepo: outside.size };
+}
 
-  const bases = new Map<string, string | null>();
-  for (const path of new Set([...steps.map((s) => s.path), ...files.changed.map((f) => f.path)])) bases.set(path, await files.readBase(path));
-  const replay = replayEdits(steps, (path) => bases.get(path) ?? null);
+/** Every file whose base is needed: those the agent edited, then those the commit changes. */
+function basePaths(steps: readonly ReplayStep[], changed: UnitFiles["changed"]): string[] {
+  const seen = new Set<string>();
+  for (const step of steps) seen.add(step.path);
+  for (const file of changed) seen.add(file.path);
+  return Array.from(seen);
+}
+
+function replayAndAttribute(
+  plan: ReplayPlan,
+  bases: Map<string, string | null>,
+  commits: Map<string, string | null>,
+  changed: UnitFiles["changed"],
+  prefix: string,
+  sink: DiagnosticSink,
+): UnitAttribution {
+  const replay = replayEdits(plan.steps, (path) => bases.get(path) ?? null);
   for (const issue of replay.issues) {
     if (issue.code === "edit-unreplayable") sink.warn(issue.code, prefix + issue.message, issue.record);
     else sink.info(issue.code, prefix + issue.message, issue.record);
   }
-
   const committed: CommittedFile[] = [];
-  for (const file of files.changed) {
+  for (const file of changed) {
     if (file.binary) continue;
-    committed.push({ path: file.path, base: bases.get(file.path) ?? null, commit: await files.readCommit(file.path) });
+    committed.push({ path: file.path, base: bases.get(file.path) ?? null, commit: commits.get(file.path) ?? null });
   }
+  const counts = attributeAtCommit(replay, committed);
   return {
-    ...attributeAtCommit(replay, committed),
+    agent_lines_produced: counts.agent_lines_produced,
+    agent_lines_final: counts.agent_lines_final,
+    agent_lines_survived: counts.agent_lines_survived,
+    human_lines: counts.human_lines,
+    outside_lines: counts.outside_lines,
+    total_committed_lines: counts.total_committed_lines,
+    files: counts.files,
     unreplayable_calls: replay.unreplayable,
     outside_changes: replay.outsideChanges,
-    files_outside_repo: outside.size,
+    files_outside_repo: plan.outsideRepo,
   };
 }

@@ -1,4 +1,4 @@
-import { attributeUnit, type UnitAttribution } from "./attribute-unit";
+import { attributeUnit, callsInSlice, type UnitAttribution } from "./attribute-unit";
 import type { DiagnosticSink, Session } from "../model";
 import { applyUnifiedDiff, makePathMapper } from "../replay";
 
@@ -22,17 +22,7 @@ export async function attributeFromPreImages(
   patches: readonly FilePatch[],
   sink: DiagnosticSink,
 ): Promise<UnitAttribution & { unknown_base_files: number }> {
-  const firstPre = new Map<string, string>();
-  const calls = session.tool_calls.filter((c) => c.success === true && (c.result_record ?? c.record) > transcriptStart);
-  const patchPaths = new Set(patches.map((p) => p.path));
-  const mapper = makePathMapper(calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => patchPaths.has(p));
-  for (const call of calls.sort((a, b) => (a.result_record ?? a.record) - (b.result_record ?? b.record))) {
-    for (const edit of call.file_edits) {
-      const path = mapper.toRepoPath(edit.path);
-      if (path === null || firstPre.has(path)) continue;
-      if (edit.pre_image !== null) firstPre.set(path, edit.pre_image);
-    }
-  }
+  const { firstPre, patchPaths } = firstPreImages(session, transcriptStart, patches);
   const committed = new Map<string, string | null>();
   let unknownBase = 0;
   let patchOnlyHuman = 0;
@@ -42,7 +32,7 @@ export async function attributeFromPreImages(
     const base = firstPre.get(path);
     if (base === undefined) {
       unknownBase++;
-      patchOnlyHuman += patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).length;
+      patchOnlyHuman += addedLineCount(patch);
       continue;
     }
     const applied = applyUnifiedDiff(base, patch);
@@ -66,4 +56,36 @@ export async function attributeFromPreImages(
     total_committed_lines: result.total_committed_lines + patchOnlyHuman,
     unknown_base_files: unknownBase,
   };
+}
+
+/** Each file's first logged pre-image in the slice (in the order of results), by repo-relative path. */
+function firstPreImages(session: Session, transcriptStart: number, patches: readonly FilePatch[]): { firstPre: Map<string, string>; patchPaths: Set<string> } {
+  const patchPaths = new Set<string>();
+  for (const p of patches) patchPaths.add(p.path);
+  const calls = callsInSlice(session, transcriptStart);
+  const logged: string[] = [];
+  for (const call of calls) for (const edit of call.file_edits) logged.push(edit.path);
+  const mapper = makePathMapper(logged, session.cwds, (p) => patchPaths.has(p));
+  const firstPre = new Map<string, string>();
+  for (const call of calls) {
+    for (const edit of call.file_edits) {
+      const path = mapper.toRepoPath(edit.path);
+      if (path === null || firstPre.has(path)) continue;
+      if (edit.pre_image !== null) firstPre.set(path, edit.pre_image);
+    }
+  }
+  return { firstPre, patchPaths };
+}
+
+/** Lines a unified diff adds (`+` lines, not the `+++` header). */
+function addedLineCount(patch: string): number {
+  let n = 0;
+  let at = 0;
+  while (at < patch.length) {
+    let end = patch.indexOf("\n", at);
+    if (end === -1) end = patch.length;
+    if (patch.charCodeAt(at) === 43 && !patch.startsWith("+++", at)) n++;
+    at = end + 1;
+  }
+  return n;
 }

@@ -40,15 +40,30 @@ const relativeTo = (root: string, path: string): string | null => {
   return path.slice(root.length + 1);
 };
 
+function absolutePath(logged: string, cwd: string | null): string | null {
+  if (isAbsolute(logged)) return normalise(logged.replace(/^[A-Za-z]:/, ""));
+  return cwd ? normalise(cwd + "/" + logged) : null;
+}
+
+function deeperFirst(a: string, b: string): number {
+  return b.length - a.length || (a < b ? -1 : 1);
+}
+
 export function makePathMapper(
   loggedPaths: readonly string[],
   cwds: readonly string[],
   existsInRepo: (repoPath: string) => boolean,
 ): PathMapper {
   const cwd = cwds.length > 0 ? normalise(cwds[0]) : null;
-  const absolute = (p: string) => (isAbsolute(p) ? normalise(p.replace(/^[A-Za-z]:/, "")) : cwd ? normalise(cwd + "/" + p) : null);
   // A session logs the same few paths many times: normalise each once.
-  const paths = [...new Set([...new Set(loggedPaths)].map(absolute).filter((p): p is string => p !== null))];
+  const unique = new Set<string>();
+  for (const logged of loggedPaths) unique.add(logged);
+  const absolutes = new Set<string>();
+  for (const logged of unique) {
+    const abs = absolutePath(logged, cwd);
+    if (abs !== null) absolutes.add(abs);
+  }
+  const paths = Array.from(absolutes);
 
   const candidates = new Set<string>();
   for (const dir of cwds) for (const a of ancestors(dir)) candidates.add(a);
@@ -57,7 +72,7 @@ export function makePathMapper(
   let root: string | null = null;
   let best = 0;
   // Deeper candidates first, so a tie keeps the most specific root.
-  for (const candidate of [...candidates].sort((a, b) => b.length - a.length || (a < b ? -1 : 1))) {
+  for (const candidate of Array.from(candidates).sort(deeperFirst)) {
     let score = 0;
     for (const p of paths) {
       const rel = relativeTo(candidate, p);
@@ -78,7 +93,7 @@ export function makePathMapper(
     toRepoPath(logged: string): string | null {
       let rel = mapped.get(logged);
       if (rel === undefined) {
-        const abs = absolute(logged);
+        const abs = absolutePath(logged, cwd);
         rel = abs === null || root === null ? null : relativeTo(root, abs);
         mapped.set(logged, rel);
       }
