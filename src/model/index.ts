@@ -7,3 +7,4 @@ export * from "./session";
 export * from "./commit";
 export * from "./checkpoint";
 export * from "./rows";
+export * from "./seeded-random";

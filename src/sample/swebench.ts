@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { seededRandom } from "../tables/bootstrap";
+import { seededRandom } from "../model/seeded-random";
 
 /** Where the sample runs are: the harness `logs/run_evaluation/...` tree and the 30-instance list that fixes the subset. */
 export interface SampleSwebenchRuns {

@@ -6,6 +6,7 @@
  * data has them. "Attempted" means in the subset and not `missing`: an empty
  * patch or a harness error is an attempt that failed.
  */
+import { seededRandom } from "../model/seeded-random";
 import type { InstanceRow } from "./rows";
 import { sortIds } from "./subsets";
 
@@ -80,18 +81,6 @@ export function mcnemarExact(b: number, c: number): number {
     tail = Math.exp(top) * terms.reduce((s, t) => s + Math.exp(t - top), 0);
   }
   return Math.min(1, 2 * tail);
-}
-
-/** mulberry32, the same generator as tables/bootstrap.ts (swebench sits left of tables in the data flow, so it keeps its own copy). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function quantileSorted(sorted: readonly number[], p: number): number {

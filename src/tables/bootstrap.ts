@@ -1,14 +1,7 @@
-/** A small seeded PRNG (mulberry32): the same seed gives the same resamples, so reports are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../model/seeded-random";
+
+/** mulberry32 (src/model/seeded-random.ts): the same seed gives the same resamples, so reports are reproducible. */
+export { seededRandom };
 
 export interface BootstrapOptions {
   iterations?: number;

@@ -125,7 +125,7 @@ function bootstrapRatios(groups: readonly UnitRow[][], { iterations, seed, level
     let d1 = 0;
     let d2 = 0;
     for (let i = 0; i < g; i++) {
-      // mulberry32, exactly as seededRandom in src/tables/bootstrap.ts.
+      // mulberry32, exactly as seededRandom in src/model/seeded-random.ts.
       a = (a + 0x6d2b79f5) >>> 0;
       let t = a;
       t = Math.imul(t ^ (t >>> 15), t | 1);
