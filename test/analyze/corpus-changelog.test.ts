@@ -4,8 +4,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { attributeUnit, readTranscriptByContent } from "../../src/analyze";
 import { DiagnosticSink } from "../../src/model";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = join(process.cwd(), "..", "shared", "corpus");
+const CORPUS = corpusPath();
 const CHANGELOG = join(CORPUS, "entire", "entireio-cli-changelog");
 const read = (p: string) => readFileSync(join(CHANGELOG, p), "utf8");
 

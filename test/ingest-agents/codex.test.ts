@@ -9,8 +9,9 @@ import { sumUsage } from "../../src/effort";
 import { defaultCodexSessionRoots, findCodexRollouts, parseCodexRollout, readCodexRollout } from "../../src/ingest/codex";
 import { DiagnosticSink, type Session } from "../../src/model";
 import { CodexLog, usage } from "./codex-log";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = join(process.cwd(), "..", "shared", "corpus", "entire", "entireio-external-agents");
+const CORPUS = corpusPath("entire", "entireio-external-agents");
 const C3 = join(CORPUS, "c3", "b191fe1158", "0", "full.jsonl");
 /** fc's transcript is the first 640,339 bytes of c3's (corpus ORIGIN.md); its content_hash proves it. */
 const FC_BYTES = 640339;

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, test } from "node:test";
 import { attributeUnit, toSessionRow } from "../../src/analyze";
 import { sumUsage } from "../../src/effort";
 import { parseGeminiSession } from "../../src/ingest/gemini";
 import { DiagnosticSink, type Session } from "../../src/model";
+import { corpusPath } from "../helpers/corpus";
 
-const AB = join(process.cwd(), "..", "shared", "corpus", "entire", "entireio-cli", "ab", "2b9748b105", "0", "full.jsonl");
+const AB = corpusPath("entire", "entireio-cli", "ab", "2b9748b105", "0", "full.jsonl");
 
 function parse(text: string | Uint8Array, file = "session.json"): { session: Session; sink: DiagnosticSink } {
   const sink = new DiagnosticSink("gemini", file);

@@ -7,8 +7,9 @@ import { attributeUnit, toSessionRow } from "../../src/analyze";
 import { sumUsage } from "../../src/effort";
 import { findOpenCodeSessions, parseOpenCodeSession, readOpenCodeSession } from "../../src/ingest/opencode";
 import { DiagnosticSink, type Session } from "../../src/model";
+import { corpusPath } from "../helpers/corpus";
 
-const NIVALIS = join(process.cwd(), "..", "shared", "corpus", "entire", "nivalis-studio-biome-config", "01", "25fb057a68");
+const NIVALIS = corpusPath("entire", "nivalis-studio-biome-config", "01", "25fb057a68");
 
 function parse(document: unknown, file = "export.json"): { session: Session; sink: DiagnosticSink } {
   const sink = new DiagnosticSink("opencode", file);

@@ -3,15 +3,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { analyzeExportFile } from "../../src/analyze/analyze-exports";
 import { detectTranscriptFormat } from "../../src/ingest/detect";
 import { detectExportFormat, findExportFiles } from "../../src/ingest/detect-export";
 import { sessionRowSchema, toolCallRowSchema, unitRowSchema } from "../../src/model";
 import type { AnalysisRows } from "../../src/tables";
 import { CLAUDE_SESSION } from "./dataclaw-sample";
+import { corpusPath } from "../helpers/corpus";
 
-const SHARED = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
+const SHARED = corpusPath() + "/";
 const tmp = mkdtempSync(join(tmpdir(), "exports-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 

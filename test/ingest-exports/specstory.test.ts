@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { toolCategory } from "../../src/analyze/tool-category";
 import { detectExportFormat } from "../../src/ingest/detect-export";
 import { cursorChunkLines, decodeEntities, parseSpecStory, type SpecStorySession } from "../../src/ingest/specstory";
 import { DiagnosticSink, sessionSchema } from "../../src/model";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/corpus/specstory/", import.meta.url));
+const CORPUS = corpusPath("specstory") + "/";
 const CURSOR = "getspecstory__2025-06-30_12-46-48Z-fix-unknown-field-error.cursor.md";
 const CLAUDE = "getspecstory__2026-01-28_13-10-29Z-take-a-look-at.claude-code.md";
 const CODEX = "getspecstory__2026-02-20_16-33-05Z-start-with-docs-git.codex.md";

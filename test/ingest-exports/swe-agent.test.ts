@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { patchMatch } from "../../src/attribution/patch-match";
 import { detectExportFormat } from "../../src/ingest/detect-export";
 import {
@@ -13,8 +12,9 @@ import {
   windowsOf,
 } from "../../src/ingest/swe-agent";
 import { DiagnosticSink, sessionSchema } from "../../src/model";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/corpus/swe-agent/", import.meta.url));
+const CORPUS = corpusPath("swe-agent") + "/";
 const V0 = "pydicom__pydicom-1458.v0-default.traj";
 const FC = "marshmallow-code__marshmallow-1867.function_calling_replace.traj";
 

@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { DiagnosticSink, sessionSchema, type Session, type ToolCall } from "../../src/model";
 import {
   applyClaudeEdits,
@@ -12,8 +11,9 @@ import {
   parseClaudeCodeTranscript,
   readClaudeCodeTranscript,
 } from "../../src/ingest/claude-code";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
+const CORPUS = corpusPath() + "/";
 const EXCERPT = "claude-code/happy-cli__400429ba.excerpt.jsonl";
 const CHANGELOG_EDIT = "entire/entireio-cli-changelog/5d/755497c182/0/full.jsonl";
 const CHANGELOG_WRITE = "entire/entireio-cli-changelog/60/61721bc409/0/full.jsonl";

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { detectTranscriptFormat } from "../../src/ingest/detect";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
+const CORPUS = corpusPath() + "/";
 const read = (path: string) => readFileSync(CORPUS + path, "utf8");
 const lines = (...objs: unknown[]) => objs.map((o) => JSON.stringify(o)).join("\n") + "\n";
 

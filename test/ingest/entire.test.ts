@@ -13,7 +13,6 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { DiagnosticSink } from "../../src/model";
 import {
@@ -28,6 +27,7 @@ import {
 } from "../../src/ingest/entire";
 import { findEntireRefs } from "../../src/ingest/entire/paths";
 import { openRepository } from "../../src/ingest/git/repo";
+import { corpusPath } from "../helpers/corpus";
 
 const T0 = 1_750_000_000;
 
@@ -604,8 +604,7 @@ describe("Entire: unit helpers", () => {
 // ---------------------------------------------------------------------------
 // Real checkpoint folders from the research corpus (read at run time).
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const CORPUS = join(here, "..", "..", "..", "shared", "corpus", "entire");
+const CORPUS = corpusPath("entire");
 
 function readFolder(root: string): Record<string, Buffer> {
   const out: Record<string, Buffer> = {};

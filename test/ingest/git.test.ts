@@ -359,7 +359,9 @@ describe("git layer on a real repository", () => {
     const r = await openRepository(gap);
     assert.ok(r);
     try {
-      const ids = await r.patchIds([second, first, third]);
+      const unreadable: string[] = [];
+      const ids = await r.patchIds([second, first, third], (sha) => unreadable.push(sha));
+      assert.deepEqual(unreadable, [second], "the unreadable commit is named, not dropped silently");
       assert.equal(ids.get(first), expected.first);
       assert.equal(ids.get(third), expected.third);
       assert.equal(ids.has(second), false);

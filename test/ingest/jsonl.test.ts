@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { DiagnosticSink } from "../../src/model";
 import { readJsonl, splitConcatenated } from "../../src/ingest/jsonl";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
+const CORPUS = corpusPath() + "/";
 const enc = (s: string) => new TextEncoder().encode(s);
 const codes = (sink: DiagnosticSink) => sink.rows.map((r) => r.code);
 

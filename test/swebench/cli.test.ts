@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { SWEBENCH_TABLE_COLUMNS } from "../../src/swebench";
 import { report, SUBSET, tempDir, writeDataset, writeHarnessRun, writeRunA } from "./fixtures";
+import { corpusPath } from "../helpers/corpus";
 
 const cli = (args: string[]) => spawnSync(process.execPath, ["bin/swe-chat-eval.js", "swebench", ...args], { encoding: "utf8" });
-const CORPUS = join(process.cwd(), "..", "shared", "corpus", "swebench");
+const CORPUS = corpusPath("swebench");
 
 test("--json prints one object per run naming the subset, with every class's count", () => {
   const out = tempDir();

@@ -14,8 +14,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { evaluateRuns, readSwebenchFile, type SwebenchResult } from "../../src/swebench";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = join(process.cwd(), "..", "shared", "corpus");
+const CORPUS = corpusPath();
 const SWEBENCH = join(CORPUS, "swebench");
 const SWE_AGENT = join(CORPUS, "swe-agent");
 

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { corpusPath } from "../helpers/corpus";
 
 const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
   spawnSync(process.execPath, ["bin/swe-chat-eval.js", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
@@ -57,7 +58,7 @@ test("taskflow save, then the saved flow as a target; imported labels through --
   const labels = join(dir, "labels.csv");
   writeFileSync(labels, "session_id,message_index,label\nce24e94d-ea12-40cb-9b87-ceb55770af78,0,generate-docs\nfe0cdcc5-cd91-4041-8742-e375aca7f56e,0,new-feature\nfe0cdcc5-cd91-4041-8742-e375aca7f56e,1,explain\n");
   const saved = join(dir, "flow.json");
-  const s = cli(["taskflow", "save", "../shared/corpus/entire/entireio-cli/c6/39a44ea03d", "--classifier", "imported", "--labels", labels, "--min-messages", "1", "--out", saved, "--quiet"]);
+  const s = cli(["taskflow", "save", corpusPath("entire/entireio-cli/c6/39a44ea03d"), "--classifier", "imported", "--labels", labels, "--min-messages", "1", "--out", saved, "--quiet"]);
   assert.equal(s.status, 0, s.stderr);
   const flow = JSON.parse(readFileSync(saved, "utf8"));
   // Two sessions, lengths 1 and 2; labels as imported.
@@ -72,7 +73,7 @@ test("taskflow save, then the saved flow as a target; imported labels through --
 test("taskflow label with the rules classifier writes the labelled corpus, each label with its rule", () => {
   const dir = mkdtempSync(join(tmpdir(), "sce-tf-label-"));
   const out = join(dir, "labels.jsonl");
-  const run = cli(["taskflow", "label", "../shared/corpus/entire/entireio-cli-changelog", "--out", out]);
+  const run = cli(["taskflow", "label", corpusPath("entire/entireio-cli-changelog"), "--out", out]);
   assert.equal(run.status, 0, run.stderr);
   const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
   // Two CHANGELOG sessions of 4 prompts each (prompts.test.ts).

@@ -9,6 +9,7 @@ import { test } from "node:test";
 import { promisify } from "node:util";
 import { DiagnosticSink } from "../../src/model";
 import { classifyWithLlm, CLASSIFIER_INSTRUCTION, parseLabelAnswer, TASK_LABELS } from "../../src/taskflow";
+import { corpusPath } from "../helpers/corpus";
 
 type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse, n: number) => void | Promise<void>;
 
@@ -202,7 +203,7 @@ test("the CLI labels a corpus with the LLM classifier against a loopback endpoin
     const dir = mkdtempSync(join(tmpdir(), "sce-llm-cli-"));
     const out = join(dir, "labels.jsonl");
     // Runs asynchronously: a spawnSync would block the server in this process.
-    const run = await promisify(execFile)(process.execPath, ["bin/swe-chat-eval.js", "taskflow", "label", "../shared/corpus/entire/entireio-cli/c6/39a44ea03d", "--classifier", "llm", "--out", out, "--llm-cache", join(dir, "cache.jsonl")], {
+    const run = await promisify(execFile)(process.execPath, ["bin/swe-chat-eval.js", "taskflow", "label", corpusPath("entire/entireio-cli/c6/39a44ea03d"), "--classifier", "llm", "--out", out, "--llm-cache", join(dir, "cache.jsonl")], {
       env: { ...process.env, TASKFLOW_LLM_BASE_URL: server.baseUrl, TASKFLOW_LLM_MODEL: "m", TASKFLOW_LLM_API_KEY: "" },
     });
     assert.match(run.stderr, /2 session\(s\), 3 message\(s\) labelled \(llm\)/);

@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import type { Diagnostic } from "../../src/model";
 import { readPromptSessions } from "../../src/taskflow";
+import { corpusPath } from "../helpers/corpus";
 
-const CORPUS = "../shared/corpus";
+const CORPUS = corpusPath();
 
 test("user messages of every transcript kind in the real corpus, one copy per session", async () => {
   const diagnostics: Diagnostic[] = [];

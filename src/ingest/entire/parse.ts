@@ -124,7 +124,15 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
       sources.set(item.checkpoint.checkpoint_id, item.source);
     }
     if (v2 !== null) reportV2(v2, sources, sink);
-    const commits = opts.commits === false ? [] : await repo.logCommits({ onlyCheckpointed: true, patchIds: true });
+    const commits =
+      opts.commits === false
+        ? []
+        : await repo.logCommits({
+            onlyCheckpointed: true,
+            patchIds: true,
+            onPatchIdUnreadable: (sha) =>
+              sink.add("warning", "commit-patch-id-unreadable", `commit ${sha.slice(0, 12)}: git cannot read its diff (a blob missing from this clone), so its patch id is unknown and a rebased or cherry-picked copy of it is not recognised as the same commit`),
+          });
     return {
       repo,
       refs,

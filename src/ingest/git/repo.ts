@@ -35,6 +35,8 @@ export interface LogOptions {
   onlyCheckpointed?: boolean;
   /** Also compute `patch_id` (one extra pipeline for all non-merge commits). Default false: `patch_id` is null. */
   patchIds?: boolean;
+  /** Told of each commit whose diff git could not read for its patch id (a blob missing from a partial clone): it stays null. */
+  onPatchIdUnreadable?: (sha: string) => void;
 }
 
 export interface ChangedFile {
@@ -95,7 +97,8 @@ export interface GitRepository {
   /** Commits reachable from all refs but Entire's own (or from `opts.revs`), newest first as git lists them. */
   logCommits(opts?: LogOptions): Promise<Commit[]>;
   /** `git patch-id --stable` of each commit that has a diff (merges and empty commits have none). */
-  patchIds(shas: readonly string[]): Promise<Map<string, string>>;
+  /** `git patch-id --stable` per commit; merges and empty commits have none; `onUnreadable` names the commits whose diff git could not read. */
+  patchIds(shas: readonly string[], onUnreadable?: (sha: string) => void): Promise<Map<string, string>>;
   /** Files changed by the commit against its first parent (root commits: against the empty tree); null when unreadable. */
   changedFiles(sha: string, opts?: ChangedFilesOptions): Promise<ChangedFile[] | null>;
   /** Parents of a commit, or null when the commit cannot be read. */
@@ -266,16 +269,16 @@ class CliRepository implements GitRepository {
       });
     }
     if (opts.patchIds) {
-      const ids = await this.patchIds(commits.filter((c) => c.parents.length <= 1).map((c) => c.sha));
+      const ids = await this.patchIds(commits.filter((c) => c.parents.length <= 1).map((c) => c.sha), opts.onPatchIdUnreadable);
       for (const c of commits) c.patch_id = ids.get(c.sha) ?? null;
     }
     return commits;
   }
 
-  async patchIds(shas: readonly string[]): Promise<Map<string, string>> {
+  async patchIds(shas: readonly string[], onUnreadable?: (sha: string) => void): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     const unique = Array.from(new Set(shas));
-    await this.patchIdBatch(unique, map);
+    await this.patchIdBatch(unique, map, onUnreadable);
     return map;
   }
 
@@ -286,7 +289,7 @@ class CliRepository implements GitRepository {
    * batch is split in halves over the commits still without one, down to
    * the unreadable commit alone. (Merges and empty commits have no id.)
    */
-  private async patchIdBatch(batch: readonly string[], map: Map<string, string>): Promise<void> {
+  private async patchIdBatch(batch: readonly string[], map: Map<string, string>, onUnreadable?: (sha: string) => void): Promise<void> {
     if (batch.length === 0) return;
     const result = await runGitPipeline(
       this.gitDir,
@@ -301,11 +304,15 @@ class CliRepository implements GitRepository {
       const [patchId, sha] = line.trim().split(/\s+/);
       if (patchId && sha) map.set(sha, patchId);
     }
-    if (result.code === 0 || batch.length === 1) return;
+    if (result.code === 0) return;
+    if (batch.length === 1) {
+      onUnreadable?.(batch[0]);
+      return;
+    }
     const rest = batch.filter((sha) => !map.has(sha));
     const half = Math.ceil(rest.length / 2);
-    await this.patchIdBatch(rest.slice(0, half), map);
-    await this.patchIdBatch(rest.slice(half), map);
+    await this.patchIdBatch(rest.slice(0, half), map, onUnreadable);
+    await this.patchIdBatch(rest.slice(half), map, onUnreadable);
   }
 
   async parents(sha: string): Promise<string[] | null> {
