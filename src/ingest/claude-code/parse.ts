@@ -21,6 +21,7 @@ import {
   type Usage,
 } from "../../model";
 import { emptyJsonlStats, forEachJsonl, readJsonl, type JsonlRecord } from "../jsonl";
+import { notAPrompt } from "../prompt-text";
 import {
   parseAgentProgressData,
   parseAssistantMessage,
@@ -70,11 +71,6 @@ const KNOWN_RECORD_TYPES = new Set([
   "pr-link",
 ]);
 
-/** User text that is output of a command, not a prompt (formats.md §2.2). */
-const COMMAND_PREFIX =
-  /^<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|bash-input|bash-stdout|bash-stderr|task-notification)>/;
-const INTERRUPT_PREFIX = "[Request interrupted by user";
-const COMPACT_PREFIX = "This session is being continued from a previous conversation";
 const ERROR_MAX = 200;
 
 type Origin = "main" | "progress" | "subagent";
@@ -376,24 +372,24 @@ class Parser {
       }
       text = parts.join("\n");
     }
-    const trimmed = text.trimStart();
     if (r.isMeta === true) {
       this.note("meta", "claude-meta-record", "info", line, "isMeta user record(s) (caveats, skill or hook text) not counted as prompts", file);
       return;
     }
-    if (r.isCompactSummary === true || trimmed.startsWith(COMPACT_PREFIX)) {
+    const why = notAPrompt(text);
+    if (r.isCompactSummary === true || why === "compact") {
       this.note("compact", "claude-compact-summary", "info", line, "compaction summary record(s) (model-written, not typed) not counted as prompts", file);
       return;
     }
-    if (trimmed.startsWith(INTERRUPT_PREFIX)) {
+    if (why === "interrupt") {
       this.note("interrupt", "claude-interrupt-marker", "info", line, `"[Request interrupted by user…]" marker(s) not counted as prompts`, file);
       return;
     }
-    if (COMMAND_PREFIX.test(trimmed)) {
+    if (why === "command") {
       this.note("command", "claude-command-record", "info", line, "slash-command or local-command record(s) (<command-name>, <local-command-stdout>, …) not counted as prompts", file);
       return;
     }
-    if (trimmed === "" && !hasImage) {
+    if (why === "empty" && !hasImage) {
       this.note("empty-prompt", "claude-empty-prompt", "info", line, "user record(s) with no text not counted as prompts", file);
       return;
     }

@@ -8,7 +8,7 @@
 import { type ApiCall, type DiagnosticSink, emptyUsage, SESSION_FORMAT_VERSION, type Session, type ToolCall, type Turn } from "../../model";
 import { readJsonl } from "../jsonl";
 import { fileEditsOf } from "./file-edits";
-import { notAPrompt } from "./prompts";
+import { notAPrompt } from "../prompt-text";
 import { messageSchema, type RawSession, sessionSchema, toolUseSchema } from "./schema";
 
 export interface DataClawSession {

@@ -2,13 +2,13 @@
  * Which compact user lines are real prompts (metrics.md §5 "Session
  * length"). The compaction already dropped tool results, but not `isMeta`
  * records, command output, interruption markers or compaction summaries; the
- * flags that told them apart are gone, so the Claude Code adapter's text
- * rules decide (shared with DataClaw, which also keeps only the text), plus
- * Codex's injected context.
+ * flags that told them apart are gone, so the shared text rules decide
+ * (../prompt-text.ts, as for the Claude Code, DataClaw and SpecStory
+ * adapters), plus Codex's injected context.
  */
 import type { Severity } from "../../model";
 import { isInjectedUserText } from "../codex";
-import { notAPrompt } from "../dataclaw";
+import { notAPrompt } from "../prompt-text";
 import { parseUserTextBlock } from "./schema";
 
 export interface UserText {

@@ -8,7 +8,7 @@
  */
 import type { DiagnosticSink, FileEdit, Session, ToolCall, Turn } from "../../model";
 import { SESSION_FORMAT_VERSION } from "../../model";
-import { notAPrompt } from "../dataclaw/prompts";
+import { notAPrompt } from "../prompt-text";
 import {
   agentOf,
   attr,

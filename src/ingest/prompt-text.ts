@@ -1,7 +1,9 @@
 /**
  * Which user texts are real prompts (metrics.md §5 "Session length"): not
- * command output, not an interruption marker, not a compaction summary. The
- * same rules as the Claude Code adapter, for exports that keep only the text.
+ * command output, not an interruption marker, not a compaction summary. Claude
+ * Code's markers (formats.md §2.2), told apart by text alone: the Claude Code
+ * adapter (beside its `isMeta` / `isCompactSummary` flags) and the formats that
+ * keep only the text (DataClaw, SpecStory, Entire's compact transcripts) use it.
  */
 
 const COMMAND_PREFIX =
