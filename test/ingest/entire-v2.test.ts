@@ -17,6 +17,7 @@ import { DiagnosticSink, type Diagnostic } from "../../src/model";
 import { isEntireRepository, readEntireRepository, type EntireRepository } from "../../src/ingest/entire";
 import { findEntireRefs, hasEntireCheckpoints } from "../../src/ingest/entire/paths";
 import { ClaudeLog, writeResult } from "../helpers/claude-log";
+import { GitSandbox } from "../helpers/git-sandbox";
 
 const T0 = 1_772_445_600; // 2026-03-02T10:00:00Z
 const V2_MAIN = "refs/entire/checkpoints/v2/main";
@@ -27,35 +28,16 @@ const V2_GEN = (n: number) => `refs/entire/checkpoints/v2/full/${String(n).padSt
 class Fixture {
   readonly root: string;
   readonly dir: string;
-  private clock = 0;
-  private readonly env: NodeJS.ProcessEnv;
+  private readonly box: GitSandbox;
   constructor() {
     this.root = mkdtempSync(join(tmpdir(), "sce-entire-v2-"));
-    const home = join(this.root, "home");
-    mkdirSync(home);
-    writeFileSync(join(home, "gitconfig"), "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n");
-    this.env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
-      GIT_AUTHOR_NAME: "Ada",
-      GIT_AUTHOR_EMAIL: "ada@example.com",
-      GIT_COMMITTER_NAME: "Ada",
-      GIT_COMMITTER_EMAIL: "ada@example.com",
-      LC_ALL: "C",
-    };
+    this.box = new GitSandbox(this.root, T0);
     this.dir = join(this.root, "work");
     mkdirSync(this.dir);
     this.git(["init", "-q"]);
   }
   git(args: string[], input?: string, extraEnv: Record<string, string> = {}): string {
-    const t = T0 + 60 * this.clock++;
-    return execFileSync("git", args, {
-      cwd: this.dir,
-      input,
-      env: { ...this.env, PATH: process.env.PATH, GIT_AUTHOR_DATE: `@${t} +0000`, GIT_COMMITTER_DATE: `@${t} +0000`, ...extraEnv },
-    }).toString("utf8");
+    return this.box.git(this.dir, args, input, extraEnv);
   }
   /** A commit of the work tree with `files` written and added. */
   commit(message: string, files: Record<string, string>): string {

@@ -28,37 +28,13 @@ import {
 import { findEntireRefs } from "../../src/ingest/entire/paths";
 import { openRepository } from "../../src/ingest/git/repo";
 import { corpusPath } from "../helpers/corpus";
+import { GitSandbox } from "../helpers/git-sandbox";
 
 const T0 = 1_750_000_000;
 
-class Sandbox {
-  private clock = 0;
-  readonly env: NodeJS.ProcessEnv;
-  constructor(readonly root: string) {
-    const home = join(root, "home");
-    mkdirSync(home, { recursive: true });
-    writeFileSync(join(home, "gitconfig"), "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n");
-    this.env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
-      GIT_AUTHOR_NAME: "Ada",
-      GIT_AUTHOR_EMAIL: "ada@example.com",
-      GIT_COMMITTER_NAME: "Ada",
-      GIT_COMMITTER_EMAIL: "ada@example.com",
-      LC_ALL: "C",
-    };
-  }
-  /** git in `cwd`; each call one minute later than the previous one. */
-  git(cwd: string, args: string[], input?: string | Buffer, extraEnv: Record<string, string> = {}): string {
-    const t = T0 + 60 * this.clock++;
-    return execFileSync("git", args, {
-      cwd,
-      input,
-      env: { ...this.env, GIT_AUTHOR_DATE: `@${t} +0000`, GIT_COMMITTER_DATE: `@${t} +0000`, ...extraEnv },
-      maxBuffer: 64 * 1024 * 1024,
-    }).toString("utf8");
+class Sandbox extends GitSandbox {
+  constructor(root: string) {
+    super(root, T0);
   }
 }
 

@@ -11,42 +11,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { GitObjectReader } from "../../src/ingest/git/cat-file";
+import { GitSandbox } from "../helpers/git-sandbox";
 import { isExcludedFromHistory, openRepository, parseRawNumstat, type GitRepository } from "../../src/ingest/git/repo";
 
 const T0 = 1_700_000_000; // fixed epoch seconds of the first commit
 
-class Sandbox {
-  private clock = 0;
-  readonly env: NodeJS.ProcessEnv;
-  constructor(readonly root: string) {
-    const home = join(root, "home");
-    mkdirSync(home, { recursive: true });
-    this.env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_GLOBAL: join(home, "gitconfig"),
-      GIT_AUTHOR_NAME: "Ada",
-      GIT_AUTHOR_EMAIL: "ada@example.com",
-      GIT_COMMITTER_NAME: "Ada",
-      GIT_COMMITTER_EMAIL: "ada@example.com",
-      LC_ALL: "C",
-    };
-    writeFileSync(join(home, "gitconfig"), "[init]\n\tdefaultBranch = main\n[commit]\n\tgpgsign = false\n");
-  }
-  /** Runs git in `cwd`; every call advances the clock by one minute so commits have distinct, known times. */
-  git(cwd: string, args: string[], input?: string | Buffer): string {
-    const t = T0 + 60 * this.clock++;
-    return execFileSync("git", args, {
-      cwd,
-      input,
-      env: { ...this.env, GIT_AUTHOR_DATE: `@${t} +0000`, GIT_COMMITTER_DATE: `@${t} +0000` },
-      maxBuffer: 64 * 1024 * 1024,
-    }).toString("utf8");
-  }
-  /** The epoch the NEXT git call will use. */
-  nextTime(): number {
-    return T0 + 60 * this.clock;
+class Sandbox extends GitSandbox {
+  constructor(root: string) {
+    super(root, T0);
   }
 }
 
