@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { test } from "node:test";
 import { agreementMarkdown, measureAgreement, TASK_LABELS } from "../../src/taskflow";
+import { CORPUS_DIR } from "../helpers/corpus";
 
 test("per-label precision and recall and accuracy, worked by hand", () => {
   // gold → predicted: bug-fix→bug-fix, bug-fix→execute, execute→execute, explain→bug-fix.
@@ -46,7 +47,7 @@ test("the gold set: references and labels only, never the texts", () => {
 });
 
 test("the agreement script re-reads the texts, checks their hashes, and says how many it skipped without the mirror", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/taskflow-agreement.ts", "--mirror", join(tmpdir(), `sce-no-mirror-${process.pid}`)], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/taskflow-agreement.ts", "--corpus", CORPUS_DIR, "--mirror", join(tmpdir(), `sce-no-mirror-${process.pid}`)], { encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   // All 47 corpus messages are found with their labelled sha256; the 111 mirror ones are skipped and counted.
   assert.match(run.stdout, /158 hand-labelled real user messages \(47 scored, 111 skipped: 111 mirror absent\)/);
