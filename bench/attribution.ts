@@ -134,17 +134,27 @@ async function runPhase(dir: string, kind: PhaseKind, threads: number, count: nu
     }
     hash.update(String(records));
   } else {
-    const jobs = function* (): Generator<TranscriptJob> {
+    // The clock starts when every worker has loaded the code (the pool hands the first jobs to the
+    // first worker up, so without the wait the second worker's start-up would fall in the window).
+    let allReady = (): void => {};
+    const jobs = async function* (): AsyncGenerator<TranscriptJob> {
+      await ready;
       t0 = performance.now();
       cpu0 = process.cpuUsage();
       for (const s of sessions) yield { transcriptPath: join(dir, s.transcript), commitPath: kind === "attribution" ? join(dir, s.commit) : null };
     };
+    let ready = Promise.resolve();
+    const nextPass = () => (ready = new Promise<void>((resolveReady) => (allReady = resolveReady)));
+    const onReady = () => allReady();
     // Earlier passes only warm the code (JIT); their rows are not counted.
     for (let pass = 1; pass < passes; pass++) {
-      await mapInWorkers<TranscriptJob, TranscriptJobRow>(jobs(), JOB_MODULE, { threads, onResult: () => {} });
+      nextPass();
+      await mapInWorkers<TranscriptJob, TranscriptJobRow>(jobs(), JOB_MODULE, { threads, onReady, onResult: () => {} });
     }
+    nextPass();
     await mapInWorkers<TranscriptJob, TranscriptJobRow>(jobs(), JOB_MODULE, {
       threads,
+      onReady,
       onResult: (row) => {
         bytes += row.bytes;
         sample();

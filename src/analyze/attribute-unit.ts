@@ -61,8 +61,8 @@ export function callsInSlice(session: Session, transcriptStart: number): ToolCal
     if (at > transcriptStart) picked.push({ c, at, order: picked.length });
   }
   picked.sort(byResultThenOrder);
-  const out: ToolCall[] = new Array(picked.length);
-  for (let i = 0; i < picked.length; i++) out[i] = picked[i].c;
+  const out: ToolCall[] = [];
+  for (let i = 0; i < picked.length; i++) out.push(picked[i].c);
   return out;
 }
 

@@ -49,6 +49,8 @@ export interface MapInWorkersOptions<I, O> {
   execArgv?: string[];
   /** Where tsx's ESM API is: a path or file URL; `false` never loads tsx; default: looked up for `.ts` modules. */
   tsx?: string | false;
+  /** Called once, when every worker has loaded the job module (inline: when the module is loaded). Jobs already go to the first worker up before then; a caller that times the run can hold its jobs back until this (bench/attribution.ts). */
+  onReady?: () => void;
   /** Per-worker V8 heap limits (MB), passed to `new Worker`. */
   resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
 }
@@ -113,6 +115,7 @@ export async function mapInWorkers<I, O>(
       if (typeof f !== "function") throw new Error(`the worker module ${modulePath} exports no function ${exportName}`);
       fn = f as (input: I) => O | Promise<O>;
     }
+    options.onReady?.();
     let index = 0;
     for await (const job of jobs) await deliver(await fn(job), index++);
     return results;
@@ -220,6 +223,7 @@ export async function mapInWorkers<I, O>(
       w.on("message", (msg: WorkerReply) => {
         if (msg.kind === "ready") {
           slot.ready = true;
+          if (workers.every((x) => x.ready)) options.onReady?.();
           pump();
         } else if (msg.kind === "result") {
           slot.busy--;

@@ -59,6 +59,7 @@ import {
   applyUnifiedDiff,
   BASE,
   type FileState,
+  fileState,
   HUMAN,
   type LineOwner,
   OUTSIDE,
@@ -362,7 +363,7 @@ function removeAgentLine(track: FileTrack, text: string): void {
       if (frag.lines[j] !== text || frag.owners[j].origin !== "agent") continue;
       const lines = frag.lines.filter((_, x) => x !== j);
       const owners = frag.owners.filter((_, x) => x !== j);
-      track.fragments[k] = { text: lines.join("\n"), lines, owners };
+      track.fragments[k] = fileState(lines.join("\n"), lines, owners);
       return;
     }
   }

@@ -1,5 +1,5 @@
 import { lineDiff } from "./line-diff";
-import { isBinaryText, splitLines } from "./lines";
+import { isBinaryText, noLines, splitLines, splitWithoutFinalNewline } from "./lines";
 
 /** Who a line belongs to (metrics.md §2). */
 export type Origin = "base" | "agent" | "outside" | "human";
@@ -24,9 +24,22 @@ export interface FileState {
   readonly starts?: Int32Array;
 }
 
+/**
+ * Every FileState is made here, with all four fields in one order (`starts`
+ * undefined when not known), so all of them share one V8 object shape: a
+ * second shape appearing late in a run made V8 throw away the optimized code
+ * of the whole replay (measured).
+ */
+export function fileState(text: string, lines: readonly string[], owners: readonly LineOwner[], starts?: Int32Array): FileState {
+  return { text, lines, owners, starts };
+}
+
 export function stateFromText(text: string, owner: LineOwner): FileState {
   const lines = splitLines(text);
-  return { text, lines, owners: new Array<LineOwner>(lines.length).fill(owner) };
+  // Pushed, not `new Array(n).fill`: a packed array like every other owners array (one shape for V8).
+  const owners: LineOwner[] = [];
+  for (let i = 0; i < lines.length; i++) owners.push(owner);
+  return fileState(text, lines, owners);
 }
 
 export interface Transition {
@@ -41,7 +54,7 @@ export interface Transition {
  */
 export function transition(state: FileState, text: string, owner: LineOwner): Transition {
   // Unchanged text: every line equal, every owner kept (what the diff would give).
-  if (text === state.text) return { state: { text, lines: state.lines, owners: state.owners.slice(), starts: state.starts }, inserted: 0, deleted: 0 };
+  if (text === state.text) return { state: fileState(text, state.lines, state.owners.slice(), state.starts), inserted: 0, deleted: 0 };
   return transitionAroundChange(state, text, owner) ?? transitionWhole(state, text, owner);
 }
 
@@ -64,7 +77,7 @@ export function transitionWhole(state: FileState, text: string, owner: LineOwner
       inserted += run.count;
     }
   }
-  return { state: { text, lines: next, owners }, inserted, deleted };
+  return { state: fileState(text, next, owners), inserted, deleted };
 }
 
 /** Below this size splitting the whole text is as cheap as finding the change. */
@@ -97,8 +110,7 @@ function transitionAroundChange(state: FileState, text: string, owner: LineOwner
 
   const midStart = starts[a];
   // Split as plain text: the whole text is not binary, whatever the rest holds.
-  const rest = text.slice(midStart).split("\n");
-  if (rest.length > 0 && rest[rest.length - 1] === "") rest.pop();
+  const rest = midStart < text.length ? splitWithoutFinalNewline(text.slice(midStart)) : noLines();
 
   const lines: string[] = state.lines.slice(0, a);
   const owners: LineOwner[] = state.owners.slice(0, a);
@@ -136,7 +148,7 @@ function transitionAroundChange(state: FileState, text: string, owner: LineOwner
     nextStarts[a + t + 1] = at;
   }
   nextStarts[lines.length] = text.length;
-  return { state: { text, lines, owners, starts: nextStarts }, inserted, deleted };
+  return { state: fileState(text, lines, owners, nextStarts), inserted, deleted };
 }
 
 /** Start offsets of the lines of `text` (`splitLines` lines, no `\r`), plus the end; null if the count disagrees. */

@@ -822,11 +822,23 @@ export function applyClaudeEdits(original: string, edits: readonly StringEdit[])
   return { ok: true, text, quoteNormalized };
 }
 
+/**
+ * Sorted by `key`, ties in input order. Usually the input is in order already
+ * and comes back as is. Built with `push` so the array stays packed:
+ * `Array.prototype.map` can return a holey array, and one holey `tool_calls`
+ * among packed ones made V8 throw away the optimized code of everything that
+ * reads sessions (a measured warm-up cost per worker thread).
+ */
 function stableSortBy<T>(items: T[], key: (t: T) => number): T[] {
-  return items
-    .map((item, i) => ({ item, i, k: key(item) }))
-    .sort((a, b) => a.k - b.k || a.i - b.i)
-    .map((x) => x.item);
+  let inOrder = true;
+  for (let i = 1; i < items.length && inOrder; i++) inOrder = key(items[i - 1]) <= key(items[i]);
+  if (inOrder) return items;
+  const keyed: { item: T; i: number; k: number }[] = [];
+  for (let i = 0; i < items.length; i++) keyed.push({ item: items[i], i, k: key(items[i]) });
+  keyed.sort((a, b) => a.k - b.k || a.i - b.i);
+  const out: T[] = [];
+  for (const x of keyed) out.push(x.item);
+  return out;
 }
 
 function baseName(file: string): string {

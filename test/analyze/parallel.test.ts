@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { mapInWorkers } from "../../src/analyze/parallel";
+import type { PoolJob } from "../helpers/pool-job";
+
+const JOB = fileURLToPath(new URL("../helpers/pool-job.ts", import.meta.url));
+type Out = { n: number; square: number; thread: number };
+
+/** Even jobs are slow, so on two threads results come back out of order and must be put back in order. */
+const jobs = (count: number): PoolJob[] => Array.from({ length: count }, (_, n) => ({ n, spinMs: n % 2 === 0 ? 15 : 0 }));
+
+test("results come back in job order on 2 worker threads, the same as inline, and both threads work", { timeout: 30_000 }, async () => {
+  const inline = await mapInWorkers<PoolJob, Out>(jobs(40), JOB, { threads: 1 });
+  const order: number[] = [];
+  const pooled = await mapInWorkers<PoolJob, Out>(jobs(40), JOB, { threads: 2, maxInFlight: 6, collect: true, onResult: (r, i) => void order.push(i) });
+  assert.deepEqual(order, Array.from({ length: 40 }, (_, i) => i));
+  assert.deepEqual(pooled.map((r) => r.square), inline.map((r) => r.square));
+  assert.deepEqual(inline.map((r) => r.n), Array.from({ length: 40 }, (_, i) => i));
+  assert.equal(new Set(pooled.map((r) => r.thread)).size, 2, "both workers ran jobs");
+  assert.ok(!pooled.some((r) => r.thread === 0), "no job ran on the main thread");
+});
+
+test("onReady is called once, when every worker is up; jobs held back until then all run", { timeout: 30_000 }, async () => {
+  for (const threads of [1, 2, 3]) {
+    let calls = 0;
+    let release = (): void => {};
+    const ready = new Promise<void>((r) => (release = r));
+    async function* held(): AsyncGenerator<PoolJob> {
+      await ready;
+      yield* jobs(9);
+    }
+    const out = await mapInWorkers<PoolJob, Out>(held(), JOB, {
+      threads,
+      onReady: () => {
+        calls++;
+        release();
+      },
+    });
+    assert.equal(calls, 1, `threads ${threads}`);
+    assert.deepEqual(out.map((r) => r.n), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  }
+});
+
+test("a job that throws rejects the whole call, naming the job", { timeout: 30_000 }, async () => {
+  const list: PoolJob[] = [{ n: 0 }, { n: 1, fail: true }, { n: 2 }];
+  await assert.rejects(mapInWorkers<PoolJob, Out>(list, JOB, { threads: 2 }), /job 1 failed in a worker: .*job 1 was told to fail/s);
+  await assert.rejects(mapInWorkers<PoolJob, Out>(list, JOB, { threads: 1 }), /job 1 was told to fail/);
+});
