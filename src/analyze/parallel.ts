@@ -41,7 +41,7 @@ export interface MapInWorkersOptions<I, O> {
   collect?: boolean;
   /** Name of the job function the worker module exports. Default `runJob`. */
   exportName?: string;
-  /** Jobs dispatched but not yet delivered, at most (default 16 per thread; each worker has at most 4 queued). Bounds memory (inputs and finished rows waiting for an earlier one) and the reorder buffer. */
+  /** Jobs dispatched but not yet delivered, at most (default 16 per thread; each worker has at most 8 queued and reports results 4 at a time). Bounds memory (inputs and finished rows waiting for an earlier one) and the reorder buffer. */
   maxInFlight?: number;
   /** The job function itself, for inline runs (skips importing the module; needed where dynamic `import()` of a .ts file is unavailable, e.g. code compiled to CommonJS). */
   run?: (input: I) => O | Promise<O>;
@@ -56,15 +56,21 @@ export interface MapInWorkersOptions<I, O> {
 }
 
 interface WorkerReply {
-  kind: "ready" | "result" | "error" | "fatal";
+  kind: "ready" | "results" | "error" | "fatal";
+  results?: { seq: number; output: unknown }[];
   seq?: number;
-  output?: unknown;
   error?: string;
 }
 
-/** Source of every worker: load the module (through tsx when needed), then answer `{seq, input}` messages. */
+/**
+ * Source of every worker: load the module (through tsx when needed), then
+ * answer `{seq, input}` messages. Jobs waiting at the worker are taken
+ * synchronously (`receiveMessageOnPort`) and results go back `batch` at a
+ * time (or when no job is waiting): one message and one wake-up of the main
+ * thread per batch instead of per job (measured: a few % of a 2-thread run).
+ */
 const BOOTSTRAP = `
-const { parentPort, workerData } = require("node:worker_threads");
+const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_threads");
 (async () => {
   if (workerData.tsx) {
     const api = await import(workerData.tsx);
@@ -73,14 +79,39 @@ const { parentPort, workerData } = require("node:worker_threads");
   const mod = await import(workerData.module);
   const fn = mod[workerData.exportName] ?? (mod.default && mod.default[workerData.exportName]);
   if (typeof fn !== "function") throw new Error("the worker module " + workerData.module + " exports no function " + workerData.exportName);
-  parentPort.on("message", async (msg) => {
-    if (msg === null) { parentPort.close(); return; }
-    try {
-      const output = await fn(msg.input);
-      parentPort.postMessage({ kind: "result", seq: msg.seq, output });
-    } catch (e) {
-      parentPort.postMessage({ kind: "error", seq: msg.seq, error: e && e.stack ? String(e.stack) : String(e) });
+  const queue = [];
+  let running = false;
+  let results = [];
+  const send = () => {
+    if (results.length > 0) parentPort.postMessage({ kind: "results", results });
+    results = [];
+  };
+  const run = async () => {
+    running = true;
+    for (;;) {
+      for (let m = receiveMessageOnPort(parentPort); m !== undefined; m = receiveMessageOnPort(parentPort)) queue.push(m.message);
+      if (queue.length === 0) break;
+      const msg = queue.shift();
+      if (msg === null) {
+        send();
+        parentPort.close();
+        return;
+      }
+      try {
+        results.push({ seq: msg.seq, output: await fn(msg.input) });
+      } catch (e) {
+        send();
+        parentPort.postMessage({ kind: "error", seq: msg.seq, error: e && e.stack ? String(e.stack) : String(e) });
+        continue;
+      }
+      if (results.length >= workerData.batch) send();
     }
+    send();
+    running = false;
+  };
+  parentPort.on("message", (msg) => {
+    queue.push(msg);
+    if (!running) void run();
   });
   parentPort.postMessage({ kind: "ready" });
 })().catch((e) => parentPort.postMessage({ kind: "fatal", error: e && e.stack ? String(e.stack) : String(e) }));
@@ -123,14 +154,16 @@ export async function mapInWorkers<I, O>(
 
   const threads = Math.floor(options.threads);
   const maxInFlight = Math.max(options.maxInFlight ?? threads * 16, threads);
-  // Jobs queued at one worker: a few, so that it never waits for the main thread between jobs;
+  // Jobs queued at one worker: a few, so that it never waits for the main thread between jobs
+  // (it reports every `batch` results, while the other half of its queue keeps it busy);
   // the rest of the window lets the others run ahead of one slow job.
-  const perWorker = Math.min(4, Math.max(1, Math.ceil(maxInFlight / threads)));
+  const perWorker = Math.min(8, Math.max(1, Math.ceil(maxInFlight / threads)));
+  const batch = Math.max(1, Math.floor(perWorker / 2));
   const tsx = options.tsx === false ? null : options.tsx !== undefined ? toUrl(options.tsx) : /\.[cm]?tsx?$/.test(modulePath) ? findTsxApi(modulePath) : null;
   if (/\.[cm]?tsx?$/.test(modulePath) && tsx === null && options.tsx !== false) {
     throw new Error(`the worker module ${modulePath} is TypeScript but tsx (tsx/esm/api) was not found from its folder or from ${process.cwd()}`);
   }
-  const workerData = { module: pathToFileURL(modulePath).href, exportName, tsx };
+  const workerData = { module: pathToFileURL(modulePath).href, exportName, tsx, batch };
 
   return new Promise<O[]>((resolvePromise, rejectPromise) => {
     const iterator: AsyncIterator<I> | Iterator<I> =
@@ -225,9 +258,11 @@ export async function mapInWorkers<I, O>(
           slot.ready = true;
           if (workers.every((x) => x.ready)) options.onReady?.();
           pump();
-        } else if (msg.kind === "result") {
-          slot.busy--;
-          done.set(msg.seq!, msg.output as O);
+        } else if (msg.kind === "results") {
+          for (const r of msg.results!) {
+            slot.busy--;
+            done.set(r.seq, r.output as O);
+          }
           void flush();
           pump();
         } else if (msg.kind === "error") {

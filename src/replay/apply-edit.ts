@@ -125,26 +125,24 @@ function findNearest(lines: readonly string[], seq: readonly string[], hint: num
   const last = lines.length - seq.length;
   if (last < 0) return -1;
   if (seq.length === 0) return Math.min(hint, lines.length);
-  const matchAt = (i: number) => {
-    for (let k = 0; k < seq.length; k++) if (lines[i + k] !== seq[k]) return false;
-    return true;
-  };
   const start = Math.min(hint, last);
   for (let d = 0; start - d >= 0 || start + d <= last; d++) {
-    if (start + d <= last && matchAt(start + d)) return start + d;
-    if (d > 0 && start - d >= 0 && matchAt(start - d)) return start - d;
+    if (start + d <= last && matchesAt(lines, seq, start + d)) return start + d;
+    if (d > 0 && start - d >= 0 && matchesAt(lines, seq, start - d)) return start - d;
   }
   return -1;
 }
 
+/** Whether `seq` is found in `lines` at `i`. (A plain function: a closure here would be made, and named by tsx, per call.) */
+function matchesAt(lines: readonly string[], seq: readonly string[], i: number): boolean {
+  for (let k = 0; k < seq.length; k++) if (lines[i + k] !== seq[k]) return false;
+  return true;
+}
+
 function findSequence(lines: readonly string[], seq: readonly string[], from: number): number {
   if (seq.length === 0) return Math.min(from, lines.length);
-  const matchAt = (i: number) => {
-    for (let k = 0; k < seq.length; k++) if (lines[i + k] !== seq[k]) return false;
-    return true;
-  };
-  for (let i = from; i + seq.length <= lines.length; i++) if (matchAt(i)) return i;
-  for (let i = 0; i < from && i + seq.length <= lines.length; i++) if (matchAt(i)) return i;
+  for (let i = from; i + seq.length <= lines.length; i++) if (matchesAt(lines, seq, i)) return i;
+  for (let i = 0; i < from && i + seq.length <= lines.length; i++) if (matchesAt(lines, seq, i)) return i;
   return -1;
 }
 

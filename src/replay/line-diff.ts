@@ -20,22 +20,24 @@ export function lineDiff(a: readonly string[], b: readonly string[]): DiffRun[] 
   while (prefix < max && a[prefix] === b[prefix]) prefix++;
 
   const runs: DiffRun[] = [];
-  const push = (kind: DiffRun["kind"], count: number) => {
-    if (count === 0) return;
-    const last = runs[runs.length - 1];
-    if (last && last.kind === kind) last.count += count;
-    else runs.push({ kind, count });
-  };
-  push("equal", prefix);
+  pushRun(runs, "equal", prefix);
   const restA = prefix === 0 ? a : a.slice(prefix);
   const restB = prefix === 0 ? b : b.slice(prefix);
-  if (restA.length === 0) push("insert", restB.length);
-  else if (restB.length === 0) push("delete", restA.length);
+  if (restA.length === 0) pushRun(runs, "insert", restB.length);
+  else if (restB.length === 0) pushRun(runs, "delete", restA.length);
   else {
     // Strings compare with === exactly as in jsdiff's default comparator.
-    myersLikeJsdiff(restA, restB, push);
+    myersLikeJsdiff(restA, restB, runs);
   }
   return runs;
+}
+
+/** Appends a run, merged into the last one of the same kind. (A plain function, not a closure made, and named by tsx, per call.) */
+function pushRun(runs: DiffRun[], kind: DiffRun["kind"], count: number): void {
+  if (count === 0) return;
+  const last = runs.length > 0 ? runs[runs.length - 1] : undefined;
+  if (last !== undefined && last.kind === kind) last.count += count;
+  else runs.push({ kind, count });
 }
 
 /** Lines of `b` that a line diff a → b marks as inserted, as a boolean per line of `b`. */
@@ -91,7 +93,7 @@ function component(kind: number, count: number, prev: number): number {
 
 const KIND_NAMES: DiffRun["kind"][] = ["equal", "insert", "delete"];
 
-function myersLikeJsdiff(a: readonly string[], b: readonly string[], emit: (kind: DiffRun["kind"], count: number) => void): void {
+function myersLikeJsdiff(a: readonly string[], b: readonly string[], runs: DiffRun[]): void {
   const oldLen = a.length;
   const newLen = b.length;
   const max = oldLen + newLen;
@@ -188,5 +190,5 @@ function myersLikeJsdiff(a: readonly string[], b: readonly string[], emit: (kind
   // The components from the end back to the start, emitted in order.
   const order: number[] = [];
   for (let c = last; c >= 0; c = prevs[c]) order.push(c);
-  for (let k = order.length - 1; k >= 0; k--) emit(KIND_NAMES[kinds[order[k]]], counts[order[k]]);
+  for (let k = order.length - 1; k >= 0; k--) pushRun(runs, KIND_NAMES[kinds[order[k]]], counts[order[k]]);
 }
