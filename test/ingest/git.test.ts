@@ -356,6 +356,33 @@ describe("git layer on a real repository", () => {
     assert.deepEqual(sub!.map((e) => e.path), ["a.txt"]);
   });
 
+  test("walkTree reports a subtree it cannot read (a partial clone) and lists the rest", async () => {
+    // A tree `keep.txt` + `gone/x.txt` whose `gone` subtree object is deleted from the object store.
+    const root = mkdtempSync(join(tmpdir(), "sce-git-partial-"));
+    const partial = new Sandbox(root);
+    const work = join(root, "work");
+    mkdirSync(join(work, "gone"), { recursive: true });
+    const g = (args: string[]) => partial.git(work, args);
+    g(["init", "-q"]);
+    writeFileSync(join(work, "keep.txt"), "kept\n");
+    writeFileSync(join(work, "gone", "x.txt"), "lost\n");
+    g(["add", "."]);
+    g(["commit", "-q", "-m", "two folders"]);
+    const subtree = g(["rev-parse", "HEAD:gone"]).trim();
+    unlinkSync(join(work, ".git", "objects", subtree.slice(0, 2), subtree.slice(2)));
+    const r = await openRepository(work);
+    assert.ok(r);
+    try {
+      const unreadable: string[] = [];
+      const walked = await r.walkTree("HEAD", (folder) => unreadable.push(folder));
+      assert.deepEqual(walked?.map((e) => e.path), ["keep.txt"]);
+      assert.deepEqual(unreadable, ["gone"]);
+    } finally {
+      await r.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test("listRefs and head", async () => {
     const refs = await repo.listRefs();
     const names = refs.map((r) => r.name);

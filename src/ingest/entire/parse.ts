@@ -179,7 +179,11 @@ async function listCheckpointFolders(
         sink.add("info", "entire-ref-shard-unexpected", `${cr.ref.name}: shard ${cr.shard} is not the id's last two characters; read anyway`, null, { file: cr.ref.name });
       }
       const commit = cr.ref.peeled ?? cr.ref.sha;
-      const entries = await repo.walkTree(commit);
+      const entries = await repo.walkTree(commit, (folder) =>
+        sink.add("warning", "entire-ref-subtree-unreadable", `${cr.ref.name}: the folder ${folder}/ of checkpoint ${cr.checkpoint_id} cannot be read (missing from a partial clone?); its files are left out`, null, {
+          file: cr.ref.name,
+        }),
+      );
       if (entries === null) {
         sink.add("warning", "entire-ref-unreadable", `${cr.ref.name}: the tree of ${commit} cannot be read`, null, { file: cr.ref.name });
         return null;

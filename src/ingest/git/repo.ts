@@ -110,9 +110,11 @@ export interface GitRepository {
   /**
    * The same listing read through the cat-file process (no new process per
    * call; sizes and `missing` are not known: size null, missing false).
-   * For many small trees, e.g. one per checkpoint ref.
+   * For many small trees, e.g. one per checkpoint ref. A subtree that
+   * cannot be read (absent from a partial clone) is left out and its folder
+   * path handed to `onUnreadable`, so that the caller can say so.
    */
-  walkTree(rev: string): Promise<TreeEntry[] | null>;
+  walkTree(rev: string, onUnreadable?: (folder: string) => void): Promise<TreeEntry[] | null>;
   /** Ends the cat-file processes. */
   close(): Promise<void>;
 }
@@ -381,9 +383,9 @@ class CliRepository implements GitRepository {
     return entries;
   }
 
-  async walkTree(rev: string): Promise<TreeEntry[] | null> {
+  async walkTree(rev: string, onUnreadable?: (folder: string) => void): Promise<TreeEntry[] | null> {
     const entries: TreeEntry[] = [];
-    // A subtree that cannot be read (absent from a partial clone) is left out.
+    // A subtree that cannot be read (absent from a partial clone) is left out and reported.
     const walk = async (spec: string, prefix: string): Promise<boolean> => {
       let object;
       try {
@@ -397,7 +399,12 @@ class CliRepository implements GitRepository {
       for (const entry of parseTreeObject(object.data, hashBytes)) {
         const path = prefix + entry.name;
         if (entry.mode === "40000") {
-          children.push(walk(entry.sha, path + "/"));
+          children.push(
+            walk(entry.sha, path + "/").then((ok) => {
+              if (!ok) onUnreadable?.(path);
+              return ok;
+            }),
+          );
         } else {
           const type = entry.mode === "160000" ? "commit" : "blob";
           entries.push({ mode: entry.mode.padStart(6, "0"), type, sha: entry.sha, size: null, missing: false, path });
