@@ -1,30 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DiagnosticSink, type ApiCall, type Usage } from "../../src/model";
+import { DiagnosticSink } from "../../src/model";
+import { apiCall } from "../helpers/calls";
 import { costBreakdown, costOfCall, costOfCalls, partialCostOfCalls, NO_MODEL } from "../../src/effort";
 
-let seq = 0;
-function call(model: string | null, usage: Partial<Usage>, extra: Partial<ApiCall> = {}): ApiCall {
-  seq++;
-  return {
-    id: `msg-${seq}`,
-    model,
-    timestamp: null,
-    record: seq,
-    sidechain: false,
-    speed: null,
-    usage: {
-      input_tokens: 0,
-      output_tokens: 0,
-      cache_creation_tokens: 0,
-      cache_creation_1h_tokens: 0,
-      cache_read_tokens: 0,
-      reasoning_tokens: 0,
-      ...usage,
-    },
-    ...extra,
-  };
-}
+const call = apiCall;
 
 /** Dollar amounts are sums of products of decimals: compare to 1e-12. */
 function near(actual: number | null, expected: number, what = "cost"): void {

@@ -1,29 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ApiCall, Usage } from "../../src/model";
+import { apiCall } from "../helpers/calls";
 import { dominantModel, modelsByOutput, sumUsage, tokensByModel, totalTokens } from "../../src/effort";
 
+/** Every second call is a sub-agent's (sidechain), as in a session with a Task. */
 let seq = 0;
-function call(model: string | null, usage: Partial<Usage>): ApiCall {
-  seq++;
-  return {
-    id: `m${seq}`,
-    model,
-    timestamp: null,
-    record: seq,
-    sidechain: seq % 2 === 0,
-    speed: null,
-    usage: {
-      input_tokens: 0,
-      output_tokens: 0,
-      cache_creation_tokens: 0,
-      cache_creation_1h_tokens: 0,
-      cache_read_tokens: 0,
-      reasoning_tokens: 0,
-      ...usage,
-    },
-  };
-}
+const call = (model: string | null, usage: Partial<Usage>): ApiCall => apiCall(model, usage, { sidechain: ++seq % 2 === 0 });
 
 const calls = [
   call("claude-opus-4-6", { input_tokens: 10, output_tokens: 100, cache_creation_tokens: 1_000, cache_creation_1h_tokens: 400, cache_read_tokens: 5_000 }),

@@ -1,4 +1,4 @@
-import type { FileEdit, ToolCall } from "../../src/model";
+import type { ApiCall, FileEdit, ToolCall, Usage } from "../../src/model";
 import type { ReplayStep } from "../../src/replay";
 
 let seq = 0;
@@ -27,4 +27,29 @@ export function step(path: string, edit: Partial<FileEdit> & Pick<FileEdit, "kin
     file_edits: [fileEdit],
   };
   return { call, edit: fileEdit, path };
+}
+
+let apiSeq = 0;
+
+/** One API call of `model` with the given token counts (the rest 0), for effort tests. */
+export function apiCall(model: string | null, usage: Partial<Usage>, extra: Partial<ApiCall> = {}): ApiCall {
+  apiSeq++;
+  return {
+    id: `msg-${apiSeq}`,
+    model,
+    timestamp: null,
+    record: apiSeq,
+    sidechain: false,
+    speed: null,
+    usage: {
+      input_tokens: 0,
+      output_tokens: 0,
+      cache_creation_tokens: 0,
+      cache_creation_1h_tokens: 0,
+      cache_read_tokens: 0,
+      reasoning_tokens: 0,
+      ...usage,
+    },
+    ...extra,
+  };
 }
