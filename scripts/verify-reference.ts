@@ -1,38 +1,48 @@
 /**
- * Compares `swe-chat-eval analyze` with the independent reference implementation of metrics.md §1–4
- * (test/reference/) on one git repository with Entire checkpoints.
+ * Compares `swe-chat-eval analyze` with the independent reference implementation of metrics.md §1–5
+ * (test/reference/) on one git repository with Entire checkpoints: the units (§1–4, with the rates
+ * and coding mode) and the sessions' effort (§5: tokens, API calls, time, prompts, model, cost).
  *
- *   npx tsx scripts/verify-reference.ts REPO [--units PATH/units.csv|units.json] [--json OUT.json]
- *                                           [--trim-common] [--infer-slice-start]
+ *   npx tsx scripts/verify-reference.ts REPO [--units PATH/units.csv|units.json] [--sessions PATH/sessions.json|csv]
+ *                                           [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin]
  *
  * Without --units it runs the CLI as a user would (`analyze REPO --out <tmp> --quiet`) and reads its
- * units.json. Prints the units on each side, the units only one side has, agreement per column, and
- * one line per disagreeing (unit, column). Exit 0 when everything agrees, 1 otherwise, 2 on a usage error.
+ * units.json. --sessions defaults to the sessions.json (else sessions.csv) beside the units file.
+ * Prints the units and sessions on each side, those only one side has, agreement per column, and
+ * one line per disagreeing (unit or session, column). Exit 0 when everything agrees, 1 otherwise,
+ * 2 on a usage error.
  *
  * --trim-common and --infer-slice-start switch the reference to the product's reading of two points
  * metrics.md leaves open (see ReferenceOptions in test/reference/reference.ts): what disagrees with
- * both switches on is computed differently, not read differently.
+ * both switches on is computed differently, not read differently. --zero-prompt-bin does the same
+ * for §5's length bins, which start at 1: the product puts a session with 0 prompts in bin "0".
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { agrees, compareUnits, formatComparison, readProductUnits } from "../test/reference/compare";
+import { dirname, join, resolve } from "node:path";
+import { agrees, compareSessions, compareUnits, formatComparison, formatSessionComparison, readProductUnits, sessionsAgree } from "../test/reference/compare";
+import type { EffortOptions } from "../test/reference/effort";
 import { type ReferenceOptions, runReference } from "../test/reference/reference";
+import { runReferenceSessions } from "../test/reference/sessions";
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--json OUT.json] [--trim-common] [--infer-slice-start]\n`);
+  process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin]\n`);
   process.exit(2);
 }
 
 const args = process.argv.slice(2);
 let repo: string | null = null;
 let unitsPath: string | null = null;
+let sessionsPath: string | null = null;
 let jsonOut: string | null = null;
 const options: ReferenceOptions = {};
+const effortOptions: EffortOptions = {};
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--trim-common") options.lineDiff = "trim-common";
   else if (args[i] === "--infer-slice-start") options.inferSliceStart = true;
+  else if (args[i] === "--zero-prompt-bin") effortOptions.zeroPromptBin = "0";
+  else if (args[i] === "--sessions") sessionsPath = args[++i] ?? usage("--sessions needs a path");
   else if (args[i] === "--units") unitsPath = args[++i] ?? usage("--units needs a path");
   else if (args[i] === "--json") jsonOut = args[++i] ?? usage("--json needs a path");
   else if (args[i].startsWith("-")) usage(`unknown option ${args[i]}`);
@@ -54,11 +64,18 @@ if (!unitsPath) {
   unitsPath = join(tmp, "units.json");
 }
 
+if (!sessionsPath) {
+  const dir = dirname(unitsPath);
+  sessionsPath = [join(dir, "sessions.json"), join(dir, "sessions.csv")].find((p) => existsSync(p)) ?? null;
+}
+if (!sessionsPath || !existsSync(sessionsPath)) usage(`no sessions table beside ${unitsPath}; give --sessions PATH`);
+
 const reference = runReference(repo, options);
-const product = readProductUnits(unitsPath);
-const comparison = compareUnits(reference.units, product);
+const comparison = compareUnits(reference.units, readProductUnits(unitsPath));
+const sessions = runReferenceSessions(repo, effortOptions);
+const sessionComparison = compareSessions(sessions, readProductUnits(sessionsPath));
 process.stdout.write(`repository: ${repo}\ncheckpoints: ${reference.checkpoints}; session folders on no commit: ${reference.unlinked_session_folders}\n`);
-process.stdout.write(`${formatComparison(comparison)}\n`);
-if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ reference: reference.units, comparison }, null, 2)}\n`);
+process.stdout.write(`${formatComparison(comparison)}\n\n${formatSessionComparison(sessionComparison)}\n`);
+if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ reference: reference.units, comparison, sessions, sessionComparison }, null, 2)}\n`);
 if (tmp) rmSync(tmp, { recursive: true, force: true });
-process.exit(agrees(comparison) ? 0 : 1);
+process.exit(agrees(comparison) && sessionsAgree(sessionComparison) ? 0 : 1);

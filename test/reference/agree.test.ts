@@ -10,26 +10,38 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { ensureSampleCorpus } from "../../src/index";
-import { type Comparison, type ProductUnit, compareUnits, formatComparison } from "./compare";
-import { NUMBER_COLUMNS, type ReferenceUnit, runReference } from "./reference";
+import {
+  type Comparison, type ProductUnit, SESSION_COLUMNS, type SessionComparison, compareSessions, compareUnits, formatComparison, formatSessionComparison,
+} from "./compare";
+import { DERIVED_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit, deriveRates, runReference } from "./reference";
+import { runReferenceSessions } from "./sessions";
 
 const MIRROR = "/work/.mirror/entireio+external-agents/repo";
 
-/** `swe-chat-eval analyze [REPO] --out <tmp> --quiet` in a subprocess; its units.json rows. */
-function runCli(inputs: string[]): ProductUnit[] {
+interface ProductTables {
+  units: ProductUnit[];
+  sessions: ProductUnit[];
+}
+
+/** `swe-chat-eval analyze [REPO] --out <tmp> --quiet` in a subprocess; its units.json and sessions.json rows. */
+function runCli(inputs: string[]): ProductTables {
   const out = mkdtempSync(join(tmpdir(), "ref-agree-"));
   try {
     const cli = resolve(process.cwd(), "bin/swe-chat-eval.js");
     const r = spawnSync(process.execPath, [cli, "analyze", ...inputs, "--out", out, "--quiet"], { encoding: "utf8" });
     assert.equal(r.status, 0, `analyze failed: ${r.stderr}`);
-    return JSON.parse(readFileSync(join(out, "units.json"), "utf8")) as ProductUnit[];
+    const read = (name: string) => JSON.parse(readFileSync(join(out, name), "utf8")) as ProductUnit[];
+    return { units: read("units.json"), sessions: read("sessions.json") };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
 }
 
-let mirrorUnits: ProductUnit[] | null = null;
-const mirrorProduct = (): ProductUnit[] => (mirrorUnits ??= runCli([MIRROR]));
+let mirrorTables: ProductTables | null = null;
+const mirrorProduct = (): ProductUnit[] => (mirrorTables ??= runCli([MIRROR])).units;
+const mirrorSessions = (): ProductUnit[] => (mirrorTables ??= runCli([MIRROR])).sessions;
+let sampleTables: ProductTables | null = null;
+const sampleProduct = (): ProductTables => (sampleTables ??= runCli([]));
 
 /** metrics.md §4 invariants, on the reference's own numbers. */
 function assertInvariants(units: ReferenceUnit[]): void {
@@ -40,7 +52,19 @@ function assertInvariants(units: ReferenceUnit[]): void {
     assert.ok(u.agent_lines_survived <= u.agent_lines_final!, `${k}: survived <= final`);
     assert.ok(u.agent_lines_survived <= u.agent_lines_produced!, `${k}: survived <= produced`);
     assert.ok(u.agent_lines_survived <= u.total_committed_lines!, `${k}: survived <= total`);
+    for (const rate of [u.code_survival_rate, u.coding_efficiency, u.agent_authored_pct]) {
+      assert.ok(rate === null || (rate >= 0 && rate <= 100), `${k}: rates within [0, 100]`);
+    }
+    // §4: numstat can exceed the Myers count (git's diff is not always minimal), by a few lines.
+    if (u.numstat_additions !== null) assert.ok(u.numstat_additions >= u.total_committed_lines! - 5, `${k}: numstat near total`);
   }
+}
+
+/** "session8" → "column: [reference, product]" for every session disagreement. */
+function sessionDiffTable(c: SessionComparison): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const d of c.diffs) (out[d.key.slice(0, 8)] ??= []).push(`${d.column}: [${String(d.reference)}, ${String(d.product)}]`);
+  return out;
 }
 
 /** "session8 commit8" → "column: [reference, product]" for every disagreement. */
@@ -59,13 +83,32 @@ test("sample corpus: every unit's numbers agree between the reference and `swe-c
   const reference = runReference(corpus.repoDir);
   assertInvariants(reference.units);
   // The CLI with no INPUT runs on the same bundled corpus (repository plus Claude projects folder).
-  const comparison = compareUnits(reference.units, runCli([]));
+  const comparison = compareUnits(reference.units, sampleProduct().units);
   t.diagnostic(formatComparison(comparison));
   // 15 units: 14 checkpoints on main, one of which (scenario 7) holds two session folders.
   assert.equal(comparison.referenceUnits, 15);
   assert.deepEqual(comparison.onlyReference, []);
   assert.deepEqual(comparison.onlyProduct, []);
   assert.deepEqual(diffTable(comparison), {});
+  // The derived columns were compared in all 15 units, and each rate is the count ratio (§4).
+  for (const col of DERIVED_COLUMNS) assert.equal(comparison.perColumn[col].agree, 15, col);
+  for (const u of reference.units) if (u.agent_lines_survived !== null) assert.deepEqual(deriveRates(u), { code_survival_rate: u.code_survival_rate, coding_efficiency: u.coding_efficiency, agent_authored_pct: u.agent_authored_pct, coding_mode: u.coding_mode });
+});
+
+test("sample corpus: every session's effort (§5) agrees between the reference and `swe-chat-eval analyze`", async (t) => {
+  const corpus = await ensureSampleCorpus();
+  const sessions = runReferenceSessions(corpus.repoDir);
+  const comparison = compareSessions(sessions, sampleProduct().sessions);
+  t.diagnostic(formatSessionComparison(comparison));
+  // 13 Claude Code sessions in the checkpoints (scenario 7's checkpoint holds two; some sessions span two checkpoints).
+  assert.equal(comparison.referenceSessions, 13);
+  assert.deepEqual([comparison.onlyReference, comparison.onlyProduct], [[], []]);
+  assert.deepEqual(sessionDiffTable(comparison), {});
+  for (const col of SESSION_COLUMNS) assert.equal(comparison.perColumn[col].agree, 13, col);
+  // The 14th session folder (scenario with no full.jsonl) has no transcript: no sessions row on either side.
+  assert.deepEqual(sessions.filter((s) => s.format === "missing").map((s) => s.session_id.slice(0, 8)), ["2a2b21f7"]);
+  // Not vacuous: every readable session has API calls, a price and prompts.
+  for (const s of sessions.filter((x) => x.format !== "missing")) assert.ok(s.api_calls > 0 && s.cost_usd !== null && s.cost_usd > 0 && s.prompts > 0, s.session_id);
 });
 
 test("sample corpus: the reference reproduces the generator's hand-worked numbers (an independent check of the reference itself)", async () => {
@@ -96,10 +139,11 @@ test("sample corpus: the reference reproduces the generator's hand-worked number
  * suffix (six units where the two keep different equal lines).
  */
 const SLICE_DISAGREEMENTS: Record<string, string[]> = {
-  "012dbfb0 147335ea": ["agent_lines_produced: [732, 0]", "agent_lines_final: [704, 0]", "agent_lines_survived: [680, 0]", "human_lines: [1992, 2672]", "unreplayable_calls: [3, 0]", "outside_changes: [1, 0]"],
-  "019da9bd 6dae5c9b": ["agent_lines_produced: [264, 225]", "agent_lines_final: [229, 221]", "unreplayable_calls: [18, 0]"],
-  "019da9bd 9f1163c7": ["agent_lines_produced: [72, 10]", "agent_lines_final: [57, 10]", "unreplayable_calls: [12, 0]"],
-  "130c7a5b 14ed796b": ["agent_lines_produced: [51, 0]", "agent_lines_final: [51, 0]", "outside_changes: [5, 0]"],
+  // The rates and the coding mode differ only because their counts do (same slice question).
+  "012dbfb0 147335ea": ["agent_lines_produced: [732, 0]", "agent_lines_final: [704, 0]", "agent_lines_survived: [680, 0]", "human_lines: [1992, 2672]", "unreplayable_calls: [3, 0]", "outside_changes: [1, 0]", "code_survival_rate: [96.5909090909091, null]", "coding_efficiency: [92.89617486338798, null]", "agent_authored_pct: [25.449101796407184, 0]", "coding_mode: [collaborative, human-only]"],
+  "019da9bd 6dae5c9b": ["agent_lines_produced: [264, 225]", "agent_lines_final: [229, 221]", "unreplayable_calls: [18, 0]", "code_survival_rate: [96.5065502183406, 100]", "coding_efficiency: [83.71212121212122, 98.22222222222223]"],
+  "019da9bd 9f1163c7": ["agent_lines_produced: [72, 10]", "agent_lines_final: [57, 10]", "unreplayable_calls: [12, 0]", "code_survival_rate: [17.54385964912281, 100]", "coding_efficiency: [13.88888888888889, 100]"],
+  "130c7a5b 14ed796b": ["agent_lines_produced: [51, 0]", "agent_lines_final: [51, 0]", "outside_changes: [5, 0]", "code_survival_rate: [0, null]", "coding_efficiency: [0, null]"],
 };
 
 test("dev mirror (entireio/external-agents): every unit agrees; the whole-transcript reading differs only where no slice start is stored", { skip: !existsSync(MIRROR) }, async (t) => {
@@ -110,7 +154,7 @@ test("dev mirror (entireio/external-agents): every unit agrees; the whole-transc
   t.diagnostic(formatComparison(byDefault));
   assert.equal(byDefault.referenceUnits, 55);
   assert.deepEqual([byDefault.onlyReference, byDefault.onlyProduct], [[], []]);
-  for (const col of ["checkpoint_id", "ambiguity", "total_committed_lines", "outside_lines"] as const) {
+  for (const col of ["checkpoint_id", "ambiguity", "total_committed_lines", "outside_lines", "numstat_additions"] as const) {
     assert.equal(byDefault.perColumn[col].disagree, 0, col);
   }
   assert.deepEqual(diffTable(byDefault), SLICE_DISAGREEMENTS);
@@ -128,4 +172,19 @@ test("dev mirror: the unambiguous units agree one by one", { skip: !existsSync(M
   // 6 of 55 units are unambiguous (most checkpoints hold several sessions, most sessions several checkpoints).
   assert.deepEqual(unambiguous, ["3c72c25c 18f5b34a", "4606c3cc 7233826b", "ac25b691 bc926e4a", "b8ca6978 aff6836a", "f5a2606b d29659bc", "019dbcda c7f9a67b"].sort());
   assert.deepEqual(diffTable(compareUnits(reference.units.filter((u) => u.ambiguity === null), product)), {});
+});
+
+test("dev mirror: every session's effort (§5) agrees: 35 Claude Code and Codex sessions, longest stored transcript each", { skip: !existsSync(MIRROR) }, (t) => {
+  const sessions = runReferenceSessions(MIRROR);
+  const comparison = compareSessions(sessions, mirrorSessions());
+  t.diagnostic(formatSessionComparison(comparison));
+  assert.equal(comparison.referenceSessions, 35);
+  assert.deepEqual([comparison.onlyReference, comparison.onlyProduct], [[], []]);
+  assert.deepEqual(sessionDiffTable(comparison), {});
+  // 31 Claude Code sessions, 4 Codex sessions; all priced (opus-4-6/4-7, haiku-4-5, gpt-5.4/5.5).
+  assert.deepEqual([sessions.filter((s) => s.format === "claude-code").length, sessions.filter((s) => s.format === "codex").length], [31, 4]);
+  assert.ok(sessions.every((s) => s.cost_usd !== null && s.api_calls > 0 && s.prompts > 0));
+  // git's numstat exceeds the Myers count in some units (§4: "git's diff is not always minimal").
+  const units = runReference(MIRROR, { inferSliceStart: true }).units;
+  assert.ok(units.some((u) => u.numstat_additions !== null && u.total_committed_lines !== null && u.numstat_additions > u.total_committed_lines));
 });

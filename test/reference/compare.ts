@@ -4,12 +4,18 @@
  */
 import { readFileSync } from "node:fs";
 import { normaliseSessionId } from "./checkpoints";
-import { NUMBER_COLUMNS, type ReferenceUnit } from "./reference";
+import { DERIVED_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit } from "./reference";
+import type { ReferenceSession } from "./sessions";
 
-export const COMPARED_COLUMNS = ["checkpoint_id", "ambiguity", ...NUMBER_COLUMNS] as const;
+export const COMPARED_COLUMNS = ["checkpoint_id", "ambiguity", ...NUMBER_COLUMNS, ...DERIVED_COLUMNS] as const;
 export type ComparedColumn = (typeof COMPARED_COLUMNS)[number];
 
 export type ProductUnit = Record<string, unknown>;
+
+const NUMERIC = new Set<string>([
+  ...NUMBER_COLUMNS, "numstat_additions", "code_survival_rate", "coding_efficiency", "agent_authored_pct",
+  "input_tokens", "output_tokens", "cache_creation_tokens", "cache_read_tokens", "api_calls", "duration_s", "active_s", "prompts", "cost_usd",
+]);
 
 /** RFC 4180 CSV → objects; empty cells are null, the count columns numbers (the product writes nulls as empty). */
 export function parseCsv(text: string): ProductUnit[] {
@@ -35,7 +41,7 @@ export function parseCsv(text: string): ProductUnit[] {
   return body.map((r) => Object.fromEntries(header.map((h, i) => {
     const v = r[i] ?? "";
     // Only the count columns are numbers: ids such as checkpoint "1234567e8901" must stay text.
-    return [h, v === "" ? null : (NUMBER_COLUMNS as readonly string[]).includes(h) ? Number(v) : v];
+    return [h, v === "" ? null : NUMERIC.has(h) ? Number(v) : v];
   })));
 }
 
@@ -75,19 +81,40 @@ function keyed<T>(rows: T[], session: (r: T) => string, commit: (r: T) => string
   return out;
 }
 
-const same = (a: unknown, b: unknown): boolean => (a ?? null) === (b ?? null);
+/**
+ * Equality for the comparison. Counts and labels must be identical. Rates, seconds and dollars are
+ * doubles that the product writes unrounded (units.json / sessions.json hold full doubles) but that
+ * either side may reach by another order of operations (Σ of per-call dollars, (a − b)/1000 versus
+ * a/1000 − b/1000): they agree when they differ by at most 1e-9 absolute or 1e-12 relative.
+ */
+export function same(a: unknown, b: unknown): boolean {
+  const x = a ?? null;
+  const y = b ?? null;
+  if (typeof x === "number" && typeof y === "number" && !(Number.isInteger(x) && Number.isInteger(y))) {
+    return Math.abs(x - y) <= Math.max(1e-9, 1e-12 * Math.max(Math.abs(x), Math.abs(y)));
+  }
+  return x === y;
+}
 
-export function compareUnits(reference: ReferenceUnit[], product: ProductUnit[]): Comparison {
-  const ref = keyed(reference, (r) => r.session_id, (r) => r.commit_sha, (r) => r.checkpoint_id);
-  const prod = keyed(product, (r) => String(r.session_id ?? ""), (r) => String(r.commit_sha ?? ""), (r) => String(r.checkpoint_id ?? ""));
-  const perColumn = Object.fromEntries(COMPARED_COLUMNS.map((c) => [c, { agree: 0, disagree: 0 }])) as Comparison["perColumn"];
-  const diffs: UnitDiff[] = [];
+/** Agreement of two keyed row sets, column by column (units and sessions alike). */
+interface Joined<C extends string> {
+  reference: number;
+  product: number;
+  onlyReference: string[];
+  onlyProduct: string[];
+  perColumn: Record<C, { agree: number; disagree: number }>;
+  diffs: { key: string; column: C; reference: unknown; product: unknown }[];
+}
+
+function compareJoined<C extends string>(ref: Map<string, object>, prod: Map<string, object>, columns: readonly C[]): Joined<C> {
+  const perColumn = Object.fromEntries(columns.map((c) => [c, { agree: 0, disagree: 0 }])) as Joined<C>["perColumn"];
+  const diffs: Joined<C>["diffs"] = [];
   for (const [key, r] of [...ref].sort()) {
     const p = prod.get(key);
     if (!p) continue;
-    for (const column of COMPARED_COLUMNS) {
+    for (const column of columns) {
       const a = (r as Record<string, unknown>)[column];
-      const b = p[column];
+      const b = (p as Record<string, unknown>)[column];
       if (same(a, b)) perColumn[column].agree += 1;
       else {
         perColumn[column].disagree += 1;
@@ -96,13 +123,36 @@ export function compareUnits(reference: ReferenceUnit[], product: ProductUnit[])
     }
   }
   return {
-    referenceUnits: ref.size,
-    productUnits: prod.size,
+    reference: ref.size,
+    product: prod.size,
     onlyReference: [...ref.keys()].filter((k) => !prod.has(k)).sort(),
     onlyProduct: [...prod.keys()].filter((k) => !ref.has(k)).sort(),
     perColumn,
     diffs,
   };
+}
+
+function formatJoined<C extends string>(what: "units" | "sessions", unit: string, c: Joined<C>, columns: readonly C[]): string {
+  const out: string[] = [];
+  out.push(`${what}: reference ${c.reference}, product ${c.product}, joined ${c.reference - c.onlyReference.length}`);
+  out.push(`only in reference: ${c.onlyReference.length}`);
+  for (const k of c.onlyReference) out.push(`  ${k}`);
+  out.push(`only in product: ${c.onlyProduct.length}`);
+  for (const k of c.onlyProduct) out.push(`  ${k}`);
+  out.push("per column (agree / disagree):");
+  for (const col of columns) out.push(`  ${col.padEnd(24)} ${String(c.perColumn[col].agree).padStart(5)} / ${c.perColumn[col].disagree}`);
+  if (c.diffs.length > 0) {
+    out.push(`disagreements (${unit}  column  reference  product):`);
+    for (const d of c.diffs) out.push(`  ${d.key}  ${d.column}  ${JSON.stringify(d.reference)}  ${JSON.stringify(d.product)}`);
+  }
+  return out.join("\n");
+}
+
+export function compareUnits(reference: ReferenceUnit[], product: ProductUnit[]): Comparison {
+  const ref = keyed(reference, (r) => r.session_id, (r) => r.commit_sha, (r) => r.checkpoint_id);
+  const prod = keyed(product, (r) => String(r.session_id ?? ""), (r) => String(r.commit_sha ?? ""), (r) => String(r.checkpoint_id ?? ""));
+  const { reference: referenceUnits, product: productUnits, ...rest } = compareJoined(ref, prod, COMPARED_COLUMNS);
+  return { referenceUnits, productUnits, ...rest };
 }
 
 export function agrees(c: Comparison): boolean {
@@ -111,17 +161,45 @@ export function agrees(c: Comparison): boolean {
 
 /** The report the script prints. */
 export function formatComparison(c: Comparison): string {
-  const out: string[] = [];
-  out.push(`units: reference ${c.referenceUnits}, product ${c.productUnits}, joined ${c.referenceUnits - c.onlyReference.length}`);
-  out.push(`only in reference: ${c.onlyReference.length}`);
-  for (const k of c.onlyReference) out.push(`  ${k}`);
-  out.push(`only in product: ${c.onlyProduct.length}`);
-  for (const k of c.onlyProduct) out.push(`  ${k}`);
-  out.push("per column (agree / disagree):");
-  for (const col of COMPARED_COLUMNS) out.push(`  ${col.padEnd(24)} ${String(c.perColumn[col].agree).padStart(5)} / ${c.perColumn[col].disagree}`);
-  if (c.diffs.length > 0) {
-    out.push("disagreements (unit  column  reference  product):");
-    for (const d of c.diffs) out.push(`  ${d.key}  ${d.column}  ${JSON.stringify(d.reference)}  ${JSON.stringify(d.product)}`);
-  }
-  return out.join("\n");
+  return formatJoined("units", "unit", { ...c, reference: c.referenceUnits, product: c.productUnits }, COMPARED_COLUMNS);
+}
+
+// ---------------------------------------------------------------- sessions (metrics.md §5)
+
+export const SESSION_COLUMNS = [
+  "input_tokens", "output_tokens", "cache_creation_tokens", "cache_read_tokens", "api_calls",
+  "duration_s", "active_s", "prompts", "length_bin", "model", "cost_usd",
+] as const;
+export type SessionColumn = (typeof SESSION_COLUMNS)[number];
+
+export interface SessionComparison {
+  referenceSessions: number;
+  productSessions: number;
+  onlyReference: string[];
+  onlyProduct: string[];
+  perColumn: Record<SessionColumn, { agree: number; disagree: number }>;
+  diffs: { key: string; column: SessionColumn; reference: unknown; product: unknown }[];
+}
+
+/**
+ * Joins on the normalised session_id. The reference only reads Claude Code and Codex transcripts:
+ * its sessions of another (or no readable) format are left out, and so are the product's rows for
+ * them; product rows from another input (e.g. a Claude projects folder given beside the
+ * repository) are listed as only-product.
+ */
+export function compareSessions(reference: ReferenceSession[], product: ProductUnit[]): SessionComparison {
+  const readable = reference.filter((r) => r.format === "claude-code" || r.format === "codex");
+  const skipped = new Set(reference.filter((r) => !readable.includes(r)).map((r) => normaliseSessionId(r.session_id)));
+  const ref = new Map(readable.map((r) => [normaliseSessionId(r.session_id), r]));
+  const prod = new Map(product.map((p) => [normaliseSessionId(String(p.session_id ?? "")), p] as const).filter(([k]) => !skipped.has(k)));
+  const { reference: referenceSessions, product: productSessions, ...rest } = compareJoined(ref, prod, SESSION_COLUMNS);
+  return { referenceSessions, productSessions, ...rest };
+}
+
+export function sessionsAgree(c: SessionComparison): boolean {
+  return c.diffs.length === 0 && c.onlyProduct.length === 0 && c.onlyReference.length === 0;
+}
+
+export function formatSessionComparison(c: SessionComparison): string {
+  return formatJoined("sessions", "session", { ...c, reference: c.referenceSessions, product: c.productSessions }, SESSION_COLUMNS);
 }

@@ -13,8 +13,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, test } from "node:test";
 import { ensureEntireRepo } from "../../bench/entire-repo/generate";
-import { type ProductUnit, compareUnits, formatComparison } from "./compare";
+import { type ProductUnit, compareSessions, compareUnits, formatComparison, formatSessionComparison } from "./compare";
 import { runReference } from "./reference";
+import { runReferenceSessions } from "./sessions";
 
 const root = mkdtempSync(join(tmpdir(), "sce-entire-scale-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -52,4 +53,10 @@ test("40 Entire sessions with every quirk: analyze forms the planted units, expl
   t.diagnostic(formatComparison(comparison));
   assert.deepEqual([comparison.onlyReference, comparison.onlyProduct], [[], []]);
   assert.deepEqual(comparison.diffs, []);
+
+  // §5 per session (the longest stored copy of each transcript): every column agrees too.
+  const sessions = compareSessions(runReferenceSessions(dir), JSON.parse(readFileSync(join(out, "sessions.json"), "utf8")) as ProductUnit[]);
+  t.diagnostic(formatSessionComparison(sessions));
+  assert.ok(sessions.referenceSessions > 0);
+  assert.deepEqual([sessions.onlyReference, sessions.onlyProduct, sessions.diffs], [[], [], []]);
 });

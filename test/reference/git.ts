@@ -155,3 +155,27 @@ export function changedFiles(repo: string, commit: string, firstParent: string |
   }
   return out;
 }
+
+/**
+ * metrics.md §4 `numstat_additions`: git's own count of added lines against the first parent
+ * (`git diff-tree --numstat`, renames as delete + add like `changedFiles`), text files only: git
+ * prints `-` for a binary file, which adds nothing. Null when git cannot read the commit, and when a
+ * changed file's blob is absent (partial clones): git then prints `-` too, as if the file were
+ * binary, and the count would silently leave out a file that may be text (§1 rule 5: the commit's
+ * diff cannot be read).
+ */
+export function numstatAdditions(repo: string, commit: string, firstParent: string | null): number | null {
+  const files = changedFiles(repo, commit, firstParent);
+  if (files === null) return null;
+  const blobs = files.flatMap((f) => [f.oldBlob, f.newBlob]).filter((b): b is string => b !== null);
+  if (missingObjects(repo, blobs).size > 0) return null;
+  const r = gitRaw(repo, ["diff-tree", "-r", "-z", "--numstat", "--no-renames", "--no-ext-diff", "--no-textconv", firstParent ?? EMPTY_TREE, commit]);
+  if (!r.ok) return null;
+  let sum = 0;
+  // -z numstat records: "<added>\t<deleted>\t<path>\0"
+  for (const rec of r.stdout.toString("utf8").split("\0")) {
+    const m = /^(\d+|-)\t(\d+|-)\t/.exec(rec);
+    if (m && m[1] !== "-") sum += Number(m[1]);
+  }
+  return sum;
+}

@@ -6,7 +6,7 @@
  * of the product's logic would copy its bugs.
  */
 import { type Checkpoint, type SessionFolder, linkCommits, planUnits, readCheckpoints } from "./checkpoints";
-import { clearBlobCache, gitRaw, lsTree, readBlob } from "./git";
+import { clearBlobCache, gitRaw, lsTree, numstatAdditions, readBlob } from "./git";
 import { type LineDiffMode, setLineDiffMode } from "./lines";
 import { type FileNumbers, type UnitNumbers, computeUnit } from "./replay";
 import { type ParsedTranscript, parseTranscript } from "./transcripts";
@@ -16,7 +16,35 @@ export const NUMBER_COLUMNS = [
   "total_committed_lines", "unreplayable_calls", "outside_changes",
 ] as const satisfies readonly (keyof UnitNumbers)[];
 
-export type ReferenceUnit = {
+/** §4's derived columns: git's own count, the three rates (full doubles) and the coding mode. */
+export const DERIVED_COLUMNS = ["numstat_additions", "code_survival_rate", "coding_efficiency", "agent_authored_pct", "coding_mode"] as const;
+
+export interface DerivedColumns {
+  numstat_additions: number | null;
+  code_survival_rate: number | null;
+  coding_efficiency: number | null;
+  agent_authored_pct: number | null;
+  coding_mode: "human-only" | "vibe" | "collaborative" | null;
+}
+
+/** `100 · a / b`, null when the denominator is 0 (or unknown). */
+function pct(a: number | null, b: number | null): number | null {
+  return a === null || b === null || b === 0 ? null : (100 * a) / b;
+}
+
+/** metrics.md §4: the rates from the counts, and SWE-chat's coding mode from `agent_authored_pct`. */
+export function deriveRates(n: { [K in keyof UnitNumbers]: number | null }): Omit<DerivedColumns, "numstat_additions"> {
+  const authored = pct(n.agent_lines_survived, n.total_committed_lines);
+  return {
+    code_survival_rate: pct(n.agent_lines_survived, n.agent_lines_final),
+    coding_efficiency: pct(n.agent_lines_survived, n.agent_lines_produced),
+    agent_authored_pct: authored,
+    // "null when the unit has no committed lines" (then the pct is null too).
+    coding_mode: authored === null ? null : authored === 0 ? "human-only" : authored >= 99 ? "vibe" : "collaborative",
+  };
+}
+
+export type ReferenceUnit = DerivedColumns & {
   checkpoint_id: string;
   session_id: string;
   commit_sha: string;
@@ -134,6 +162,11 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       notes,
       files: [],
       ...empty,
+      numstat_additions: null,
+      code_survival_rate: null,
+      coding_efficiency: null,
+      agent_authored_pct: null,
+      coding_mode: null,
     };
     units.push(unit);
 
@@ -141,6 +174,8 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     const t = readTranscript(repo, plan.session, transcripts);
     const commitReadable = gitRaw(repo, ["cat-file", "-e", `${plan.commit.sha}^{tree}`]).ok;
     if (!commitReadable) reasons.push("commit-unreadable");
+    // git's count needs only the two trees, so it is there even when the transcript is not.
+    else unit.numstat_additions = numstatAdditions(repo, plan.commit.sha, firstParent);
     if (t.kind !== "ok") {
       if (commitReadable) {
         // The commit may still be unreadable further down; check it so reasons stay in §1's order.
@@ -177,6 +212,7 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       notes.push(outcome.unreadable);
     } else {
       Object.assign(unit, outcome.numbers);
+      if (outcome.numbers) Object.assign(unit, deriveRates(outcome.numbers));
       unit.files = outcome.files;
     }
     // Reason 5 can only be known now; keep §1's order (5 before 6, and 6 does not apply here).

@@ -1,0 +1,82 @@
+/**
+ * metrics.md §5 per session for the Claude Code and Codex sessions of an Entire repository: one
+ * record per session id, from the session's longest stored transcript.
+ *
+ * Which copy: each checkpoint stores the session "so far" (formats.md §1.2), so the longest copy
+ * (most JSONL lines) is the whole session. metrics.md §5 says "over the whole transcript" but not
+ * which copy that is; the longest is also what the product takes. Ties (identical copies, in
+ * practice) go to the first in (checkpoint id, folder) order.
+ */
+import { type Checkpoint, readCheckpoints } from "./checkpoints";
+import { readBlob } from "./git";
+import { type EffortOptions, type SessionEffort, sessionEffort } from "./effort";
+import { detectFormat } from "./transcripts";
+
+export interface ReferenceSession extends SessionEffort {
+  session_id: string;
+  format: "claude-code" | "codex" | "unknown" | "missing";
+  /** Where the transcript came from: `<checkpoint>/<folder>`. */
+  copy: string | null;
+  copies: number;
+}
+
+function lineCount(buf: Buffer): number {
+  let lines = 0;
+  for (const byte of buf) if (byte === 10) lines += 1;
+  if (buf.length > 0 && buf[buf.length - 1] !== 10) lines += 1;
+  return lines;
+}
+
+function firstRecords(text: string): (Record<string, unknown> | null)[] {
+  const out: (Record<string, unknown> | null)[] = [];
+  let from = 0;
+  while (out.length < 200 && from < text.length) {
+    let to = text.indexOf("\n", from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to);
+    from = to + 1;
+    try {
+      const v = JSON.parse(line);
+      out.push(v && typeof v === "object" && !Array.isArray(v) ? v : null);
+    } catch {
+      out.push(null);
+    }
+  }
+  return out;
+}
+
+const EMPTY: SessionEffort = {
+  input_tokens: 0, output_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, api_calls: 0,
+  duration_s: null, active_s: null, prompts: 0, length_bin: null, model: null, cost_usd: null, unknown_models: [],
+};
+
+/** Sessions sorted by id; those whose transcripts are all absent or unreadable keep empty numbers and say so in `format`. */
+export function runReferenceSessions(repo: string, options: EffortOptions = {}, checkpoints: Map<string, Checkpoint> = readCheckpoints(repo)): ReferenceSession[] {
+  const folders = new Map<string, { key: string; blob: string | null }[]>();
+  for (const cp of [...checkpoints.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    for (const s of cp.sessions) {
+      const id = s.sessionId ?? `${cp.id}/${s.folder}`;
+      if (!folders.has(id)) folders.set(id, []);
+      folders.get(id)!.push({ key: `${cp.id}/${s.folder}`, blob: s.transcriptBlob });
+    }
+  }
+  const out: ReferenceSession[] = [];
+  for (const [sessionId, copies] of folders) {
+    let best: { key: string; buf: Buffer; lines: number } | null = null;
+    for (const c of copies) {
+      const buf = c.blob ? readBlob(repo, c.blob, false) : null;
+      if (!buf) continue;
+      const lines = lineCount(buf);
+      if (best === null || lines > best.lines) best = { key: c.key, buf, lines };
+    }
+    if (!best) {
+      out.push({ session_id: sessionId, format: "missing", copy: null, copies: copies.length, ...EMPTY });
+      continue;
+    }
+    const text = best.buf.toString("utf8");
+    const format = detectFormat(firstRecords(text));
+    const effort = format === "unknown" ? EMPTY : sessionEffort(text, format, options);
+    out.push({ session_id: sessionId, format, copy: best.key, copies: copies.length, ...effort });
+  }
+  return out.sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
+}
