@@ -55,7 +55,7 @@ import type { DiagnosticSink, FileEdit, Session, StringEdit, ToolCall } from "..
 import { addedLines, hunks, pathMapping } from "./patch-match-text";
 import {
   agentOwner,
-  applyStringEdits,
+  applyToolStringEdits,
   applyUnifiedDiff,
   BASE,
   type FileState,
@@ -223,7 +223,7 @@ function applyCall(track: FileTrack, call: ToolCall, edit: FileEdit): Outcome {
   }
   if (edit.edits && edit.edits.length > 0) {
     if (track.known !== null) {
-      const applied = applyStringEdits(track.known.text, edit.edits);
+      const applied = applyToolStringEdits(call.name, track.known.text, edit.edits);
       if (applied.ok) {
         setWhole(track, applied.text, owner);
         return outcome;

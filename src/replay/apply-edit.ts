@@ -1,3 +1,4 @@
+import { applyClaudeEdits, CLAUDE_STRING_EDIT_TOOLS } from "../ingest/claude-code/apply-edits";
 import type { FileEdit, StringEdit } from "../model";
 
 export type ApplyResult = { ok: true; text: string } | { ok: false; reason: string };
@@ -31,6 +32,23 @@ export function applyStringEdits(text: string, edits: readonly StringEdit[]): Ap
       : current.slice(0, at) + edit.new_string + current.slice(at + edit.old_string.length);
   }
   return { ok: true, text: current };
+}
+
+/**
+ * String edits re-applied by the rules of the tool that made them (metrics.md
+ * §3: the post-image is what the tool wrote): Claude Code's own rules for its
+ * Edit and MultiEdit (a deleted text takes its following newline with it,
+ * curly quotes in the file match straight ones in the edit), the plain rules
+ * above for every other tool.
+ */
+export function applyToolStringEdits(tool: string, text: string, edits: readonly StringEdit[]): ApplyResult {
+  if (!CLAUDE_STRING_EDIT_TOOLS.includes(tool)) return applyStringEdits(text, edits);
+  // Claude Code edits a CRLF file as LF text and writes CRLF back (so a deletion takes its CRLF with it).
+  const crlf = text.includes("\r\n") && !edits.some((e) => e.old_string.includes("\r"));
+  const r = applyClaudeEdits(crlf ? text.split("\r\n").join("\n") : text, edits);
+  if (r.ok) return { ok: true, text: crlf ? r.text.split("\n").join("\r\n") : r.text };
+  const redacted = edits.some((e) => e.old_string.includes("REDACTED"));
+  return { ok: false, reason: `${r.reason}${redacted ? " (an old_string holds REDACTED: redacted by Entire)" : ""}` };
 }
 
 /** Tools show CRLF files with LF; match on LF and write back CRLF. */
@@ -152,14 +170,15 @@ function patchAddsFinalNewline(patch: string): boolean {
 
 /**
  * The file text after one logged file edit, given the replayed text before it.
- * Prefers the tool's own post-image; else re-applies the edit to the logged
- * pre-image or, failing that, to the replayed text.
+ * Prefers the tool's own post-image; else re-applies the edit, by the rules
+ * of `tool` (the call's name), to the logged pre-image or, failing that, to
+ * the replayed text.
  */
-export function postImageOf(edit: FileEdit, replayed: string): ApplyResult {
+export function postImageOf(edit: FileEdit, replayed: string, tool: string): ApplyResult {
   if (edit.kind === "delete") return { ok: true, text: "" };
   if (edit.post_image !== null) return { ok: true, text: edit.post_image };
   const before = edit.pre_image ?? replayed;
-  if (edit.edits && edit.edits.length > 0) return applyStringEdits(before, edit.edits);
+  if (edit.edits && edit.edits.length > 0) return applyToolStringEdits(tool, before, edit.edits);
   if (edit.patch !== null) return applyUnifiedDiff(before, edit.patch);
   if (edit.kind === "notebook") return { ok: false, reason: "notebook cell edits are not replayed (no post-image in the log)" };
   return { ok: false, reason: "the log records neither the result nor the edit" };

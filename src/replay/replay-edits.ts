@@ -67,7 +67,7 @@ export function replayEdits(steps: readonly ReplayStep[], baseText: (path: strin
       }
     }
     // 2. Post-image.
-    const post = postImageOf(edit, file.state.text);
+    const post = postImageOf(edit, file.state.text, call.name);
     if (!post.ok) {
       unreplayableCalls.add(call.id);
       issues.push({

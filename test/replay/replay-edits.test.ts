@@ -114,3 +114,36 @@ test("lines that leave and come back are anchored to git's base → commit diff"
   assert.equal(result.agent_lines_survived, 1);
   assert.equal(result.agent_lines_final, 2);
 });
+
+/** The same logged edit under another tool's name (the call decides which rules re-apply it). */
+const renamed = (s: ReturnType<typeof step>, name: string): ReturnType<typeof step> => ({ ...s, call: { ...s.call, name } });
+
+test("a Claude Code Edit without a post-image is re-applied by Claude Code's rules; another tool's by the plain rules", () => {
+  // base: a, foo(), b. The edit deletes "foo()" (old_string without its newline, new_string empty).
+  // Claude Code's Edit then also deletes the newline after it: a, b. Diff base → post: "foo()" deleted,
+  // nothing inserted → produced 0, final 0.
+  // A plain replacement (Gemini's `replace`, say) leaves an empty line: a, "", b. Diff: "foo()" → "" is
+  // one line deleted and one inserted → produced 1, and that empty line is the agent's → final 1.
+  const base = "a\nfoo()\nb\n";
+  const del = step("x.py", { kind: "edit", edits: [{ old_string: "foo()", new_string: "", replace_all: false }] }, "d1");
+  const claude = replayEdits([del], () => base);
+  assert.equal(claude.files.get("x.py")!.state.text, "a\nb\n");
+  assert.deepEqual([claude.produced, agentLinesFinal(claude), claude.unreplayable], [0, 0, 0]);
+  const plain = replayEdits([renamed(del, "replace")], () => base);
+  assert.equal(plain.files.get("x.py")!.state.text, "a\n\nb\n");
+  assert.deepEqual([plain.produced, agentLinesFinal(plain), plain.unreplayable], [1, 1, 0]);
+
+  // Curly quotes in the file match the straight quotes of a Claude Code edit: one line changed → produced 1.
+  // The plain rules find no "say \"hi\"" in the file: the call is unreplayable.
+  const quoted = "say \u201Chi\u201D\n";
+  const q = step("q.txt", { kind: "edit", edits: [{ old_string: 'say "hi"', new_string: "say hello", replace_all: false }] }, "q1");
+  const claudeQ = replayEdits([q], () => quoted);
+  assert.equal(claudeQ.files.get("q.txt")!.state.text, "say hello\n");
+  assert.deepEqual([claudeQ.produced, claudeQ.unreplayable], [1, 0]);
+  assert.deepEqual([replayEdits([renamed(q, "replace")], () => quoted).unreplayable], [1]);
+
+  // A CRLF file: Claude Code matches on LF and writes CRLF back; the deletion takes its line ending.
+  const crlf = replayEdits([step("w.txt", { kind: "multi-edit", edits: [{ old_string: "foo()", new_string: "", replace_all: false }] }, "m1")], () => "a\r\nfoo()\r\nb\r\n");
+  assert.equal(crlf.files.get("w.txt")!.state.text, "a\r\nb\r\n");
+  assert.equal(crlf.unreplayable, 0);
+});

@@ -1,11 +1,10 @@
 export {
   parseClaudeCodeTranscript,
-  applyClaudeEdits,
   normaliseUsage,
   CLAUDE_FILE_EDIT_TOOLS,
   type ClaudeCodeTranscriptInput,
-  type ClaudeEditResult,
 } from "./parse";
+export { applyClaudeEdits, CLAUDE_STRING_EDIT_TOOLS, type ClaudeEditResult } from "./apply-edits";
 export {
   findClaudeCodeTranscripts,
   readClaudeCodeTranscript,
