@@ -231,7 +231,7 @@ function applyCall(track: FileTrack, call: ToolCall, edit: FileEdit): Outcome {
       toFragments(track);
       outcome = "outside";
     }
-    for (const e of edit.edits) editFragments(track, e, owner);
+    for (const e of edit.edits) editFragments(track, e, owner, call.name);
     return outcome;
   }
   if (edit.patch !== null) {
@@ -244,7 +244,7 @@ function applyCall(track: FileTrack, call: ToolCall, edit: FileEdit): Outcome {
       toFragments(track);
       outcome = "outside";
     }
-    for (const h of hunks(edit.patch)) editFragments(track, h, owner);
+    for (const h of hunks(edit.patch)) editFragments(track, h, owner, null);
     return outcome;
   }
   return "unreplayable";
@@ -300,7 +300,8 @@ function toFragments(track: FileTrack): void {
 }
 
 /** One string edit on a file known only through fragments. */
-function editFragments(track: FileTrack, e: StringEdit, owner: LineOwner): void {
+/** `tool`: the call's name, whose rules re-apply a string edit inside a fragment (null for patch hunks: plain text). */
+function editFragments(track: FileTrack, e: StringEdit, owner: LineOwner, tool: string | null): void {
   const count = (n: number) => {
     if (owner.origin === "agent") track.produced += n;
   };
@@ -315,7 +316,13 @@ function editFragments(track: FileTrack, e: StringEdit, owner: LineOwner): void 
     for (let k = track.fragments.length - 1; k >= 0; k--) {
       const frag = track.fragments[k];
       if (!frag.text.includes(e.old_string)) continue;
-      const next = e.replace_all ? frag.text.split(e.old_string).join(e.new_string) : replaceFirst(frag.text, e.old_string, e.new_string);
+      const byTool = tool !== null ? applyToolStringEdits(tool, frag.text, [e]) : null;
+      const next =
+        byTool !== null && byTool.ok
+          ? byTool.text
+          : e.replace_all
+            ? frag.text.split(e.old_string).join(e.new_string)
+            : replaceFirst(frag.text, e.old_string, e.new_string);
       const moved = retext(frag, next, owner);
       track.fragments[k] = moved.state;
       count(moved.fresh);

@@ -123,3 +123,26 @@ test("addedLines reads hunks by their header counts", () => {
   const patch = "--- a/x\n+++ b/x\n@@ -1 +1,2 @@\n-old\n+++x\n+\n--- a/y\n+++ b/y\n@@ -0,0 +1 @@\n+y1\r\n\\ No newline at end of file\n";
   assert.deepEqual(addedLines(patch), ["++x", "", "y1"]);
 });
+
+/**
+ * Claude Code's deletion rule in patch-match, on the known text and inside a fragment:
+ *  1 Write a.py "a / foo() / b"                    produced 3
+ *  2 Edit a.py "foo()" → ""                        Claude Code also deletes the newline after foo(): "a / b", nothing
+ *                                                  inserted, produced 3 (the plain rule would leave an empty line: 4)
+ *  3 Edit b.py "x / bar() / y" → "x / bar() / y / z"   b.py never seen: a fragment; inserted z: produced 4
+ *  4 Edit b.py "bar()" → ""                        inside the fragment: "x / y / z", nothing inserted: produced 4
+ * Final agent lines: a.py a, b (2), b.py z (1) → 3. Nothing is committed.
+ * Under another tool's name (`replace`) steps 2 and 4 leave an empty line each: produced 6, final 5.
+ */
+test("patch-match: a Claude Code Edit that deletes a text takes its newline with it", () => {
+  const calls = (tool: string) => [
+    call("Write", "/w/repo/a.py", { kind: "write", post_image: "a\nfoo()\nb\n" }),
+    call(tool, "/w/repo/a.py", edit("foo()", "")),
+    call(tool, "/w/repo/b.py", edit("x\nbar()\ny\n", "x\nbar()\ny\nz\n")),
+    call(tool, "/w/repo/b.py", edit("bar()", "")),
+  ];
+  const claude = patchMatch(session(calls("Edit")), [], new DiagnosticSink("test"));
+  assert.deepEqual([claude.agent_lines_produced, claude.agent_lines_final], [4, 3]);
+  const plain = patchMatch(session(calls("replace")), [], new DiagnosticSink("test"));
+  assert.deepEqual([plain.agent_lines_produced, plain.agent_lines_final], [6, 5]);
+});
