@@ -283,10 +283,25 @@ async function listShardedTree(
   backend: "branch" | "v2",
   sink: DiagnosticSink,
 ): Promise<Map<string, FolderListing> | null> {
-  const entries = await repo.listTree(commit, { recursive: true });
+  let entries = await repo.listTree(commit, { recursive: true });
+  let missingKnown = true;
   if (entries === null) {
-    sink.add("error", "entire-branch-unreadable", `${refName}: the tree of ${commit} cannot be listed`, null, { file: refName });
-    return null;
+    // `ls-tree -r` fails as a whole when one subtree is missing (a partial clone): list what can be read.
+    const unreadable: string[] = [];
+    entries = await repo.walkTree(commit, (folder) => unreadable.push(folder));
+    missingKnown = false;
+    if (entries === null) {
+      sink.add("error", "entire-branch-unreadable", `${refName}: the tree of ${commit} cannot be listed`, null, { file: refName });
+      return null;
+    }
+    unreadable.sort();
+    sink.add(
+      "warning",
+      "entire-branch-partly-unreadable",
+      `${refName}: ${unreadable.length} folder(s) of the tree of ${commit} cannot be read (missing from a partial clone?); the checkpoints in them are left out: ${unreadable.slice(0, 10).join(", ")}${unreadable.length > 10 ? ", …" : ""}`,
+      null,
+      { file: refName },
+    );
   }
   const folders = new Map<string, FolderListing>();
   let stray = 0;
@@ -307,7 +322,7 @@ async function listShardedTree(
         root: `${checkpointFolder(id)}/`,
         tree: null,
         files: new Map(),
-        missingKnown: true,
+        missingKnown,
       };
       folders.set(id, folder);
     }
