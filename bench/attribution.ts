@@ -44,7 +44,7 @@ interface PhaseResult {
   sessions: number;
   bytes: number;
   records: number;
-  /** From the first job pulled (code loaded, workers up) to the last result. */
+  /** From the moment every worker has loaded the code (the pool's `onReady`) to the last result. */
   seconds: number;
   /** Before the first job was pulled: loading the job module, starting workers (CPU time also counts from that point). */
   startupSeconds: number;
