@@ -1,5 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { DiagnosticSink } from "../model";
+import { checkpointTrailersWithoutData } from "../ingest/entire";
 import type { AnalysisRows } from "../tables";
 import { analyzeEntireRepository } from "./analyze-entire";
 import { explainRemainingExclusions } from "./explain-exclusion";
@@ -83,7 +84,15 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
     else {
       inputs.push({ path, kind: "unrecognised" });
       const sink = new DiagnosticSink("input", path);
-      sink.error("input-unrecognised", `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode), nor an export (SWE-agent, DataClaw, SpecStory)`);
+      const trailers = await checkpointTrailersWithoutData(path);
+      if (trailers > 0) {
+        sink.error(
+          "entire-checkpoints-not-fetched",
+          `${path}: ${trailers} commit(s) carry Entire-Checkpoint trailers, but the repository holds no checkpoint data (a plain clone does not fetch Entire's refs); fetch them with: git fetch origin '+refs/heads/entire/*:refs/heads/entire/*' '+refs/entire/*:refs/entire/*'`,
+        );
+      } else {
+        sink.error("input-unrecognised", `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode), nor an export (SWE-agent, DataClaw, SpecStory)`);
+      }
       rows.diagnostics.push(...sink.rows);
     }
   }

@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { analyze } from "../../src/analyze";
 import { ClaudeLog, writeResult } from "../helpers/claude-log";
+import { TestRepo } from "../helpers/git-repo";
 
 /** A projects folder full of the bad inputs of the issue: every one becomes a diagnostics row; the good session is still read. */
 test("bad transcripts become diagnostics rows; the run goes on and nothing is silently dropped", async () => {
@@ -48,4 +49,30 @@ test("an input that does not exist or is not recognised is a diagnostic and exit
   const { rows, readAnything } = await analyze({ inputs: [missing] });
   assert.equal(readAnything, false);
   assert.deepEqual(rows.diagnostics.map((d) => d.code), ["input-missing"]);
+});
+
+test("a clone without Entire's refs: commits carry Entire-Checkpoint trailers but no checkpoint data is there; the diagnostic says how to fetch it", async () => {
+  // Two commits with a trailer, one without; no entire/checkpoints/v1 branch and no refs/entire/* (what `git clone` leaves of a v2-only repository).
+  const repo = new TestRepo("sce-no-checkpoints-");
+  try {
+    repo.commit("initial", { "README.md": "readme\n" });
+    repo.commit("Add a\n\nEntire-Checkpoint: a1b2c3d4e5f6", { "a.txt": "a\n" });
+    repo.commit("Add b\n\nEntire-Checkpoint: 0f1e2d3c4b5a", { "b.txt": "b\n" });
+    const { rows, readAnything } = await analyze({ inputs: [repo.dir] });
+    assert.equal(readAnything, false);
+    assert.deepEqual(rows.diagnostics.map((d) => d.code), ["entire-checkpoints-not-fetched"]);
+    assert.match(rows.diagnostics[0].message, /2 commit\(s\) carry Entire-Checkpoint trailers.*git fetch origin .*refs\/entire\/\*:refs\/entire\/\*/);
+
+    // Without trailers the same repository is simply not recognised.
+    const plain = new TestRepo("sce-plain-repo-");
+    try {
+      plain.commit("initial", { "README.md": "readme\n" });
+      const other = await analyze({ inputs: [plain.dir] });
+      assert.deepEqual(other.rows.diagnostics.map((d) => d.code), ["input-unrecognised"]);
+    } finally {
+      rmSync(plain.dir, { recursive: true, force: true });
+    }
+  } finally {
+    rmSync(repo.dir, { recursive: true, force: true });
+  }
 });

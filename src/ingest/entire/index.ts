@@ -14,6 +14,7 @@ export {
   V2_FULL_REF_PREFIX,
   checkpointFolder,
   checkpointRefName,
+  checkpointTrailersWithoutData,
   findEntireRefs,
   hasEntireCheckpoints,
   isCheckpointId,

@@ -181,3 +181,23 @@ export async function isEntireRepository(path: string): Promise<boolean> {
     await repo.close();
   }
 }
+
+/**
+ * Commits carrying `Entire-Checkpoint` trailers in a git repository that holds
+ * no checkpoint data: what a plain clone of a v2-only repository looks like,
+ * since `git clone` does not fetch `refs/entire/*`. 0 when `path` is not a git
+ * repository, has checkpoint data, or has no such commit. Never throws.
+ */
+export async function checkpointTrailersWithoutData(path: string): Promise<number> {
+  const repo = await openRepository(path);
+  if (repo === null) return 0;
+  try {
+    if (hasEntireCheckpoints(findEntireRefs(await repo.listRefs()))) return 0;
+    const commits = await repo.logCommits({ onlyCheckpointed: true });
+    return commits.filter((c) => c.checkpoint_ids.length > 0).length;
+  } catch {
+    return 0;
+  } finally {
+    await repo.close();
+  }
+}
