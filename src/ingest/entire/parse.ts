@@ -490,7 +490,7 @@ async function buildSession(
       sink.add(
         "warning",
         "entire-transcript-blob-missing",
-        `checkpoint ${id} session ${index}: ${transcript.file} is listed but its blob is absent from this clone (Entire's snapshot drops large files)`,
+        `checkpoint ${id} session ${index}: ${transcript.file} is listed but its blob is absent from this clone (a partial clone: Entire itself fetches checkpoints with the filter blob:limit=128k, and some mirrors drop large files; a fetch without a filter brings it)`,
         null,
         { file: label, session_id: sessionId },
       );
