@@ -66,8 +66,10 @@ interface WorkerReply {
  * Source of every worker: load the module (through tsx when needed), then
  * answer `{seq, input}` messages. Jobs waiting at the worker are taken
  * synchronously (`receiveMessageOnPort`) and results go back `batch` at a
- * time (or when no job is waiting): one message and one wake-up of the main
- * thread per batch instead of per job (measured: a few % of a 2-thread run).
+ * time (or when no job is waiting, or when a result has waited 50 ms): one
+ * message and one wake-up of the main thread per batch of short jobs instead
+ * of per job (measured: a few % of a 2-thread run), while slow jobs still
+ * report as they finish.
  */
 const BOOTSTRAP = `
 const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_threads");
@@ -82,9 +84,11 @@ const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_th
   const queue = [];
   let running = false;
   let results = [];
+  let sentAt = performance.now();
   const send = () => {
     if (results.length > 0) parentPort.postMessage({ kind: "results", results });
     results = [];
+    sentAt = performance.now();
   };
   const run = async () => {
     running = true;
@@ -104,7 +108,8 @@ const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_th
         parentPort.postMessage({ kind: "error", seq: msg.seq, error: e && e.stack ? String(e.stack) : String(e) });
         continue;
       }
-      if (results.length >= workerData.batch) send();
+      // A full batch, or a result held for long enough (slow jobs report one by one, for progress bars).
+      if (results.length >= workerData.batch || performance.now() - sentAt > 50) send();
     }
     send();
     running = false;

@@ -47,3 +47,17 @@ test("a job that throws rejects the whole call, naming the job", { timeout: 30_0
   await assert.rejects(mapInWorkers<PoolJob, Out>(list, JOB, { threads: 2 }), /job 1 failed in a worker: .*job 1 was told to fail/s);
   await assert.rejects(mapInWorkers<PoolJob, Out>(list, JOB, { threads: 1 }), /job 1 was told to fail/);
 });
+
+test("slow jobs report as they finish, not held for a full batch", { timeout: 30_000 }, async () => {
+  // Four jobs of 120 ms (wall clock) on 2 workers: each worker runs two, one after the other. Results of
+  // short jobs travel 4 at a time, but one that has waited 50 ms is sent at once: the worker's first
+  // result reaches the main thread about 120 ms before its second (held for a batch, they would arrive together).
+  const at: number[] = [];
+  await mapInWorkers<PoolJob, Out>(
+    [0, 1, 2, 3].map((n) => ({ n, spinMs: 120 })),
+    JOB,
+    { threads: 2, onResult: (_r, i) => void (at[i] = performance.now()) },
+  );
+  const gaps = [at[2] - at[0], at[3] - at[1]];
+  assert.ok(Math.max(...gaps) >= 60, `results 0 and 2 (or 1 and 3) arrived ${gaps.map((g) => g.toFixed(0)).join(" / ")} ms apart`);
+});
