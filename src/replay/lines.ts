@@ -23,10 +23,11 @@ export function splitLines(text: string): string[] {
   if (text.length === 0 || isBinaryText(text)) return noLines();
   const lines = splitWithoutFinalNewline(text);
   if (text.indexOf("\r") === -1) return lines;
-  // A new array, not stores into the split result (see splitWithoutFinalNewline).
-  const stripped: string[] = [];
-  for (const line of lines) stripped.push(line.length > 0 && line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line);
-  return stripped;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.length > 0 && line.charCodeAt(line.length - 1) === 13) lines[i] = line.slice(0, -1);
+  }
+  return lines;
 }
 
 /**
