@@ -111,6 +111,8 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   };
 
   const starts = await inferTranscriptStarts(job, parse, sink);
+  // Units whose own copy of the transcript cannot be read: their model is Entire's label until the session's is known.
+  const modelFromMetadata: UnitRow[] = [];
   for (const unit of [...job.units].sort(byCommitThenCheckpoint)) {
     const { session, reason } = await parse(unit.checkpoint_id, unit.session);
     const start = starts.get(`${unit.checkpoint_id}/${unit.session.index}`) ?? unit.session.transcript_start;
@@ -135,7 +137,9 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
       entire: unit.session.initial_attribution,
     };
     if (!session || !changed) {
-      out.units.push(toUnitRow(identity, null));
+      const row = toUnitRow(identity, null);
+      if (!session) modelFromMetadata.push(row);
+      out.units.push(row);
       explainExclusion(unit, sink);
       continue;
     }
@@ -179,6 +183,9 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   }
   const longest = longestFolder ? (await parse(longestFolder.checkpoint_id, longestFolder.session)).session : null;
   if (longest) {
+    // The session's model (the longest copy's) stands for the model of a unit whose own copy is missing.
+    const sessionModel = dominantModel(longest.api_calls);
+    if (sessionModel !== null) for (const row of modelFromMetadata) row.model = sessionModel;
     out.sessions.push(toSessionRow(longest, { repo: job.repo, idleLimitS: job.idleLimitS }, sink));
     out.prompts.push(...toPromptRows(longest));
     const head = await treeSet("HEAD");

@@ -525,7 +525,7 @@ async function buildSession(
     index,
     session_id: sessionId,
     agent_label: nonEmpty(meta?.agent),
-    model: nonEmpty(meta?.model),
+    model: modelLabel(meta?.model),
     branch,
     created_at: nonEmpty(meta?.created_at),
     transcript_path: transcript === null || transcript.blob_missing ? null : `${listing.backend === "refs" ? checkpointFolder(id) + "/" : listing.root}${transcript.file}`,
@@ -633,6 +633,19 @@ export function joinTranscriptParts(parts: readonly Uint8Array[]): Uint8Array {
 
 function nonEmpty(value: string | null | undefined): string | null {
   return typeof value === "string" && value.trim() !== "" ? value : null;
+}
+
+/**
+ * Entire's model label as the API names the model: Claude Code's settings
+ * label a context-window variant with a suffix (`claude-opus-4-6[1m]`) that
+ * no API record carries, so a unit whose model comes from here would
+ * otherwise stand apart from the same model read from a transcript.
+ */
+function modelLabel(raw: string | null | undefined): string | null {
+  const label = nonEmpty(raw);
+  if (label === null) return null;
+  const bare = label.replace(/\[[^\]]*\]$/, "").trim();
+  return bare === "" ? label : bare;
 }
 
 /** Entire's `token_usage` → the model's; absent counters are 0, an absent object is null. */
