@@ -5,6 +5,7 @@
  *
  *   npx tsx scripts/verify-reference.ts REPO [--units PATH/units.csv|units.json] [--sessions PATH/sessions.json|csv]
  *                                           [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin]
+ *                                           [--models-with-main] [--unit-model-slice]
  *
  * Without --units it runs the CLI as a user would (`analyze REPO --out <tmp> --quiet`) and reads its
  * units.json. --sessions defaults to the sessions.json (else sessions.csv) beside the units file.
@@ -16,6 +17,8 @@
  * metrics.md leaves open (see ReferenceOptions in test/reference/reference.ts): what disagrees with
  * both switches on is computed differently, not read differently. --zero-prompt-bin does the same
  * for §5's length bins, which start at 1: the product puts a session with 0 prompts in bin "0".
+ * --models-with-main (§6: the sessions' `models` also lists `model`, first) and --unit-model-slice
+ * (a unit's `model` is its checkpoint slice's, not its session's) are the product's readings of §6.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -23,11 +26,12 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { agrees, compareSessions, compareUnits, formatComparison, formatSessionComparison, readProductUnits, sessionsAgree } from "../test/reference/compare";
 import type { EffortOptions } from "../test/reference/effort";
+import type { SessionReadings } from "../test/reference/sessions";
 import { type ReferenceOptions, runReference } from "../test/reference/reference";
 import { runReferenceSessions } from "../test/reference/sessions";
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin]\n`);
+  process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin] [--models-with-main] [--unit-model-slice]\n`);
   process.exit(2);
 }
 
@@ -37,11 +41,13 @@ let unitsPath: string | null = null;
 let sessionsPath: string | null = null;
 let jsonOut: string | null = null;
 const options: ReferenceOptions = {};
-const effortOptions: EffortOptions = {};
+const effortOptions: EffortOptions & SessionReadings = {};
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--trim-common") options.lineDiff = "trim-common";
   else if (args[i] === "--infer-slice-start") options.inferSliceStart = true;
   else if (args[i] === "--zero-prompt-bin") effortOptions.zeroPromptBin = "0";
+  else if (args[i] === "--models-with-main") effortOptions.modelsWithMain = true;
+  else if (args[i] === "--unit-model-slice") options.unitModel = "slice";
   else if (args[i] === "--sessions") sessionsPath = args[++i] ?? usage("--sessions needs a path");
   else if (args[i] === "--units") unitsPath = args[++i] ?? usage("--units needs a path");
   else if (args[i] === "--json") jsonOut = args[++i] ?? usage("--json needs a path");

@@ -13,7 +13,8 @@ import { ensureSampleCorpus } from "../../src/index";
 import {
   type Comparison, type ProductUnit, SESSION_COLUMNS, type SessionComparison, compareSessions, compareUnits, formatComparison, formatSessionComparison,
 } from "./compare";
-import { DERIVED_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit, deriveRates, runReference } from "./reference";
+import { ENTIRE_COLUMNS } from "./entire-attribution";
+import { DERIVED_COLUMNS, IDENTITY_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit, deriveRates, runReference } from "./reference";
 import { runReferenceSessions } from "./sessions";
 
 const MIRROR = "/work/.mirror/entireio+external-agents/repo";
@@ -80,7 +81,8 @@ function diffTable(c: Comparison): Record<string, string[]> {
 
 test("sample corpus: every unit's numbers agree between the reference and `swe-chat-eval analyze`", async (t) => {
   const corpus = await ensureSampleCorpus();
-  const reference = runReference(corpus.repoDir);
+  // unitModel "slice": a unit's model is its checkpoint slice's (the product's reading; metrics.md §6 defines only a session's).
+  const reference = runReference(corpus.repoDir, { unitModel: "slice" });
   assertInvariants(reference.units);
   // The CLI with no INPUT runs on the same bundled corpus (repository plus Claude projects folder).
   const comparison = compareUnits(reference.units, sampleProduct().units);
@@ -91,13 +93,19 @@ test("sample corpus: every unit's numbers agree between the reference and `swe-c
   assert.deepEqual(comparison.onlyProduct, []);
   assert.deepEqual(diffTable(comparison), {});
   // The derived columns were compared in all 15 units, and each rate is the count ratio (§4).
-  for (const col of DERIVED_COLUMNS) assert.equal(comparison.perColumn[col].agree, 15, col);
+  for (const col of [...DERIVED_COLUMNS, ...IDENTITY_COLUMNS, ...ENTIRE_COLUMNS]) assert.equal(comparison.perColumn[col].agree, 15, col);
+  // Not vacuous: every unit has Entire's record, and one session (c193b75f) used two models, its commit's slice the other one.
+  assert.ok(reference.units.every((u) => u.entire_agent_lines !== null && u.entire_total_committed !== null && u.entire_agent_percentage !== null));
+  // With the session's model (the default reading), that unit is the only difference.
+  const bySession = compareUnits(runReference(corpus.repoDir).units, sampleProduct().units);
+  assert.deepEqual(diffTable(bySession), { "c193b75f bba75cd5": ["model: [claude-opus-4-6, claude-sonnet-4-5-20250929]"] });
   for (const u of reference.units) if (u.agent_lines_survived !== null) assert.deepEqual(deriveRates(u), { code_survival_rate: u.code_survival_rate, coding_efficiency: u.coding_efficiency, agent_authored_pct: u.agent_authored_pct, coding_mode: u.coding_mode });
 });
 
 test("sample corpus: every session's effort (§5) agrees between the reference and `swe-chat-eval analyze`", async (t) => {
   const corpus = await ensureSampleCorpus();
-  const sessions = runReferenceSessions(corpus.repoDir);
+  // modelsWithMain: `models` lists the session's model too, first (the product's reading of §6).
+  const sessions = runReferenceSessions(corpus.repoDir, { modelsWithMain: true });
   const comparison = compareSessions(sessions, sampleProduct().sessions);
   t.diagnostic(formatSessionComparison(comparison));
   // 13 Claude Code sessions in the checkpoints (scenario 7's checkpoint holds two; some sessions span two checkpoints).
@@ -109,6 +117,12 @@ test("sample corpus: every session's effort (§5) agrees between the reference a
   assert.deepEqual(sessions.filter((s) => s.format === "missing").map((s) => s.session_id.slice(0, 8)), ["2a2b21f7"]);
   // Not vacuous: every readable session has API calls, a price and prompts.
   for (const s of sessions.filter((x) => x.format !== "missing")) assert.ok(s.api_calls > 0 && s.cost_usd !== null && s.cost_usd > 0 && s.prompts > 0, s.session_id);
+  // The call counts are not all zero: 7+2+5+2+6+2+3+4+3+2+5+7+4 = 52 calls, 3+1+3+1+3+1+2+1+2+2+2+4+3 = 28 edit calls, 2 failed (f866641e).
+  const readable = sessions.filter((x) => x.format !== "missing");
+  assert.deepEqual(["tool_calls", "edit_calls", "failed_edit_calls"].map((k) => readable.reduce((a, x) => a + (x[k as "tool_calls"] as number), 0)), [52, 28, 2]);
+  // The literal reading ("the others are kept in `models`") differs in `models` only, in every session.
+  const literal = compareSessions(runReferenceSessions(corpus.repoDir), sampleProduct().sessions);
+  assert.deepEqual(Object.entries(literal.perColumn).filter(([, v]) => v.disagree > 0).map(([k, v]) => [k, v.disagree]), [["models", 13]]);
 });
 
 test("sample corpus: the reference reproduces the generator's hand-worked numbers (an independent check of the reference itself)", async () => {
@@ -120,6 +134,8 @@ test("sample corpus: the reference reproduces the generator's hand-worked number
     const u = reference.units.find((r) => r.session_id === e.session_id && r.commit_sha === e.commit_sha);
     assert.ok(u, `no reference unit for scenario ${e.scenario} (${e.session_key})`);
     assert.equal(u.checkpoint_id, e.checkpoint_id);
+    // Entire's own numbers, as the generator wrote them into the session folder's metadata.json.
+    assert.deepEqual([u.entire_agent_lines, u.entire_total_committed], [e.entire_agent_lines, e.entire_total_committed], `scenario ${e.scenario} entire_*`);
     assert.deepEqual(u.ambiguity_reasons, e.ambiguity_reasons, `scenario ${e.scenario} reasons`);
     for (const col of NUMBER_COLUMNS) assert.equal(u[col], e[col], `scenario ${e.scenario} (${e.session_key}) ${col}`);
   }
@@ -146,6 +162,15 @@ const SLICE_DISAGREEMENTS: Record<string, string[]> = {
   "130c7a5b 14ed796b": ["agent_lines_produced: [51, 0]", "agent_lines_final: [51, 0]", "outside_changes: [5, 0]", "code_survival_rate: [0, null]", "coding_efficiency: [0, null]"],
 };
 
+/**
+ * The unit `model` reading (metrics.md §6 defines a session's model only) no longer differs here:
+ * the two units whose own session folder has no transcript (7c6c3177 082575d2, 7e8b8b3f 73b7e4ac)
+ * used to get Entire's metadata label from the product ("claude-opus-4-6[1m]", or none) where the
+ * reference takes the session's model; the product now also takes the session's model (its longest
+ * readable copy) there, and strips the label's `[1m]`.
+ */
+const MODEL_DISAGREEMENTS: Record<string, string[]> = {};
+
 test("dev mirror (entireio/external-agents): every unit agrees; the whole-transcript reading differs only where no slice start is stored", { skip: !existsSync(MIRROR) }, async (t) => {
   const product = mirrorProduct();
   const literal = runReference(MIRROR);
@@ -157,12 +182,19 @@ test("dev mirror (entireio/external-agents): every unit agrees; the whole-transc
   for (const col of ["checkpoint_id", "ambiguity", "total_committed_lines", "outside_lines", "numstat_additions"] as const) {
     assert.equal(byDefault.perColumn[col].disagree, 0, col);
   }
-  assert.deepEqual(diffTable(byDefault), SLICE_DISAGREEMENTS);
+  assert.deepEqual(diffTable(byDefault), { ...SLICE_DISAGREEMENTS, ...MODEL_DISAGREEMENTS });
 
-  // With the product's reading of the slice start, all 55 units agree in every column.
+  // With the product's reading of the slice start, only the unit model reading differs.
   const inferred = compareUnits(runReference(MIRROR, { inferSliceStart: true }).units, product);
-  t.diagnostic(formatComparison(inferred));
-  assert.deepEqual(diffTable(inferred), {});
+  assert.deepEqual(diffTable(inferred), MODEL_DISAGREEMENTS);
+  // With both of the product's readings, all 55 units agree in every column (the 21 compared).
+  const both = compareUnits(runReference(MIRROR, { inferSliceStart: true, unitModel: "slice" }).units, product);
+  t.diagnostic(formatComparison(both));
+  assert.deepEqual(diffTable(both), {});
+  for (const col of [...IDENTITY_COLUMNS, ...ENTIRE_COLUMNS]) assert.equal(both.perColumn[col].agree, 55, col);
+  // Entire's record: 52 of 55 units have one (3 session folders lack initial_attribution); metric_version 2
+  // percentages are not agent_lines / total_committed (019dc116 1ff0d0c8: 6 / 8, recorded 73.33…).
+  assert.equal(both.perColumn.entire_agent_lines.agree, 55);
 });
 
 test("dev mirror: the unambiguous units agree one by one", { skip: !existsSync(MIRROR) }, () => {
@@ -171,11 +203,12 @@ test("dev mirror: the unambiguous units agree one by one", { skip: !existsSync(M
   const unambiguous = reference.units.filter((u) => u.ambiguity === null).map((u) => `${u.session_id.slice(0, 8)} ${u.commit_sha.slice(0, 8)}`).sort();
   // 6 of 55 units are unambiguous (most checkpoints hold several sessions, most sessions several checkpoints).
   assert.deepEqual(unambiguous, ["3c72c25c 18f5b34a", "4606c3cc 7233826b", "ac25b691 bc926e4a", "b8ca6978 aff6836a", "f5a2606b d29659bc", "019dbcda c7f9a67b"].sort());
+  // Of the new columns only `model` can differ, and none of the two units above is unambiguous.
   assert.deepEqual(diffTable(compareUnits(reference.units.filter((u) => u.ambiguity === null), product)), {});
 });
 
 test("dev mirror: every session's effort (§5) agrees: 35 Claude Code and Codex sessions, longest stored transcript each", { skip: !existsSync(MIRROR) }, (t) => {
-  const sessions = runReferenceSessions(MIRROR);
+  const sessions = runReferenceSessions(MIRROR, { modelsWithMain: true });
   const comparison = compareSessions(sessions, mirrorSessions());
   t.diagnostic(formatSessionComparison(comparison));
   assert.equal(comparison.referenceSessions, 35);
@@ -184,6 +217,13 @@ test("dev mirror: every session's effort (§5) agrees: 35 Claude Code and Codex 
   // 31 Claude Code sessions, 4 Codex sessions; all priced (opus-4-6/4-7, haiku-4-5, gpt-5.4/5.5).
   assert.deepEqual([sessions.filter((s) => s.format === "claude-code").length, sessions.filter((s) => s.format === "codex").length], [31, 4]);
   assert.ok(sessions.every((s) => s.cost_usd !== null && s.api_calls > 0 && s.prompts > 0));
+  // Calls: 2,280 tool calls, 246 edit calls, 7 failed (3 Codex, 4 Claude Code), none without a result.
+  const total = (k: "tool_calls" | "edit_calls" | "failed_edit_calls" | "unresolved_edit_calls") => sessions.reduce((a, s) => a + s[k], 0);
+  assert.deepEqual([total("tool_calls"), total("edit_calls"), total("failed_edit_calls"), total("unresolved_edit_calls")], [2280, 246, 7, 0]);
+  // 14 sessions use two models; the literal reading of §6 ("the others") differs in `models` only, in all 35.
+  assert.equal(sessions.filter((s) => s.models.includes(";")).length, 14);
+  const literal = compareSessions(runReferenceSessions(MIRROR), mirrorSessions());
+  assert.deepEqual(Object.entries(literal.perColumn).filter(([, v]) => v.disagree > 0).map(([k, v]) => [k, v.disagree]), [["models", 35]]);
   // git's numstat exceeds the Myers count in some units (§4: "git's diff is not always minimal").
   const units = runReference(MIRROR, { inferSliceStart: true }).units;
   assert.ok(units.some((u) => u.numstat_additions !== null && u.total_committed_lines !== null && u.numstat_additions > u.total_committed_lines));

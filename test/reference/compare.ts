@@ -4,10 +4,11 @@
  */
 import { readFileSync } from "node:fs";
 import { normaliseSessionId } from "./checkpoints";
-import { DERIVED_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit } from "./reference";
+import { ENTIRE_COLUMNS } from "./entire-attribution";
+import { DERIVED_COLUMNS, IDENTITY_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit } from "./reference";
 import type { ReferenceSession } from "./sessions";
 
-export const COMPARED_COLUMNS = ["checkpoint_id", "ambiguity", ...NUMBER_COLUMNS, ...DERIVED_COLUMNS] as const;
+export const COMPARED_COLUMNS = ["checkpoint_id", ...IDENTITY_COLUMNS, "ambiguity", ...NUMBER_COLUMNS, ...DERIVED_COLUMNS, ...ENTIRE_COLUMNS] as const;
 export type ComparedColumn = (typeof COMPARED_COLUMNS)[number];
 
 export type ProductUnit = Record<string, unknown>;
@@ -15,6 +16,7 @@ export type ProductUnit = Record<string, unknown>;
 const NUMERIC = new Set<string>([
   ...NUMBER_COLUMNS, "numstat_additions", "code_survival_rate", "coding_efficiency", "agent_authored_pct",
   "input_tokens", "output_tokens", "cache_creation_tokens", "cache_read_tokens", "api_calls", "duration_s", "active_s", "prompts", "cost_usd",
+  ...ENTIRE_COLUMNS, "tool_calls", "edit_calls", "failed_edit_calls",
 ]);
 
 /** RFC 4180 CSV → objects; empty cells are null, the count columns numbers (the product writes nulls as empty). */
@@ -86,10 +88,11 @@ function keyed<T>(rows: T[], session: (r: T) => string, commit: (r: T) => string
  * doubles that the product writes unrounded (units.json / sessions.json hold full doubles) but that
  * either side may reach by another order of operations (Σ of per-call dollars, (a − b)/1000 versus
  * a/1000 − b/1000): they agree when they differ by at most 1e-9 absolute or 1e-12 relative.
+ * An empty text is null: the CSV writes both as an empty cell (e.g. `models` of a one-model session).
  */
 export function same(a: unknown, b: unknown): boolean {
-  const x = a ?? null;
-  const y = b ?? null;
+  const x = a === "" ? null : (a ?? null);
+  const y = b === "" ? null : (b ?? null);
   if (typeof x === "number" && typeof y === "number" && !(Number.isInteger(x) && Number.isInteger(y))) {
     return Math.abs(x - y) <= Math.max(1e-9, 1e-12 * Math.max(Math.abs(x), Math.abs(y)));
   }
@@ -167,8 +170,9 @@ export function formatComparison(c: Comparison): string {
 // ---------------------------------------------------------------- sessions (metrics.md §5)
 
 export const SESSION_COLUMNS = [
+  "agent", "model", "models", "started_at", "ended_at", "tool_calls", "edit_calls", "failed_edit_calls",
   "input_tokens", "output_tokens", "cache_creation_tokens", "cache_read_tokens", "api_calls",
-  "duration_s", "active_s", "prompts", "length_bin", "model", "cost_usd",
+  "duration_s", "active_s", "prompts", "length_bin", "cost_usd",
 ] as const;
 export type SessionColumn = (typeof SESSION_COLUMNS)[number];
 

@@ -12,6 +12,7 @@ import { compareSessions } from "./compare";
 import { lengthBin, sessionEffort, timeSpans } from "./effort";
 import { numstatAdditions } from "./git";
 import { deriveRates } from "./reference";
+import { sessionRecord } from "./sessions";
 
 const at = (s: number): string => new Date(Date.parse("2026-04-01T10:00:00.000Z") + s * 1000).toISOString();
 const jsonl = (records: object[]): string => `${records.map((r) => JSON.stringify(r)).join("\n")}\n`;
@@ -75,7 +76,7 @@ test("the product (`swe-chat-eval analyze FILE`) gives the same hand-worked numb
     const r = spawnSync(process.execPath, [join(process.cwd(), "bin/swe-chat-eval.js"), "analyze", join(dir, `${HAND_SESSION}.jsonl`), "--out", join(dir, "out"), "--quiet"], { encoding: "utf8" });
     assert.equal(r.status, 0, r.stderr);
     const product = JSON.parse(readFileSync(join(dir, "out", "sessions.json"), "utf8"));
-    const reference = { session_id: HAND_SESSION, format: "claude-code" as const, copy: null, copies: 1, ...sessionEffort(handTranscript(), "claude-code") };
+    const reference = sessionRecord(HAND_SESSION, handTranscript(), "claude-code", { modelsWithMain: true });
     const c = compareSessions([reference], product);
     assert.deepEqual([c.diffs, c.onlyProduct, c.onlyReference], [[], [], []]);
     assert.equal(c.perColumn.cost_usd.agree, 1);

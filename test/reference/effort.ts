@@ -37,6 +37,11 @@ export interface SessionEffort {
   prompts: number;
   length_bin: string | null;
   model: string | null;
+  /** §6: every model of the session's API calls, most output tokens first (ties by name); `model` is the first. */
+  models_ranked: string[];
+  /** First and last record timestamp (ISO, UTC, ms), in time order as `duration_s`. */
+  started_at: string | null;
+  ended_at: string | null;
   cost_usd: number | null;
   /** Models with non-zero usage and no price (the reason for a null cost). */
   unknown_models: string[];
@@ -52,7 +57,7 @@ export interface EffortOptions {
   zeroPromptBin?: null | "0";
 }
 
-function parseRecords(text: string): Json[] {
+export function parseRecords(text: string): Json[] {
   const out: Json[] = [];
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;
@@ -258,13 +263,11 @@ export function timeSpans(times: number[], idleLimitS: number): { duration_s: nu
   return { duration_s: (t[t.length - 1] - t[0]) / 1000, active_s: active };
 }
 
-/** §6: the model with the most output tokens; ties go to the alphabetically first name (metrics.md is silent on ties). */
-function dominantModel(calls: RefApiCall[]): string | null {
+/** §6: models by output tokens, most first; ties go to the alphabetically first name (metrics.md is silent on ties). */
+function rankModels(calls: RefApiCall[]): string[] {
   const out = new Map<string, number>();
   for (const c of calls) if (c.model !== null) out.set(c.model, (out.get(c.model) ?? 0) + c.output);
-  let best: string | null = null;
-  for (const [m, n] of [...out].sort((a, b) => (a[0] < b[0] ? -1 : 1))) if (best === null || n > out.get(best)!) best = m;
-  return best;
+  return [...out].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m]) => m);
 }
 
 export function sessionEffort(text: string, format: "claude-code" | "codex", options: EffortOptions = {}): SessionEffort {
@@ -272,6 +275,8 @@ export function sessionEffort(text: string, format: "claude-code" | "codex", opt
   const calls = format === "codex" ? codexApiCalls(records) : claudeApiCalls(records);
   const prompts = format === "codex" ? codexPrompts(records) : claudePrompts(records);
   const times = records.map((r) => time(r.timestamp)).filter((t): t is number => t !== null);
+  const ranked = rankModels(calls);
+  const iso = (t: number): string | null => (Number.isFinite(t) ? new Date(t).toISOString() : null);
   let cost: number | null = 0;
   const unknown = new Set<string>();
   for (const c of calls) {
@@ -291,7 +296,10 @@ export function sessionEffort(text: string, format: "claude-code" | "codex", opt
     ...timeSpans(times, options.idleLimitS ?? 300),
     prompts,
     length_bin: lengthBin(prompts, options.zeroPromptBin ?? null),
-    model: dominantModel(calls),
+    model: ranked[0] ?? null,
+    models_ranked: ranked,
+    started_at: iso(times.reduce((a, b) => Math.min(a, b), Infinity)),
+    ended_at: iso(times.reduce((a, b) => Math.max(a, b), -Infinity)),
     cost_usd: cost,
     unknown_models: [...unknown].sort(),
   };

@@ -48,14 +48,15 @@ test("40 Entire sessions with every quirk: analyze forms the planted units, expl
     assert.equal(rows.length, 1, `${key(u)} explained once`);
   }
 
-  // The independent implementation, with the product's reading of a missing slice start (metrics.md is silent there).
-  const comparison = compareUnits(runReference(dir, { inferSliceStart: true }).units, units);
+  // The independent implementation, with the product's readings of a missing slice start and of a unit's
+  // model (metrics.md is silent on both; README.md of this folder).
+  const comparison = compareUnits(runReference(dir, { inferSliceStart: true, unitModel: "slice" }).units, units);
   t.diagnostic(formatComparison(comparison));
   assert.deepEqual([comparison.onlyReference, comparison.onlyProduct], [[], []]);
   assert.deepEqual(comparison.diffs, []);
 
   // §5 per session (the longest stored copy of each transcript): every column agrees too.
-  const sessions = compareSessions(runReferenceSessions(dir), JSON.parse(readFileSync(join(out, "sessions.json"), "utf8")) as ProductUnit[]);
+  const sessions = compareSessions(runReferenceSessions(dir, { modelsWithMain: true }), JSON.parse(readFileSync(join(out, "sessions.json"), "utf8")) as ProductUnit[]);
   t.diagnostic(formatSessionComparison(sessions));
   assert.ok(sessions.referenceSessions > 0);
   assert.deepEqual([sessions.onlyReference, sessions.onlyProduct, sessions.diffs], [[], [], []]);

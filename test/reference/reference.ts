@@ -10,6 +10,9 @@ import { clearBlobCache, gitRaw, lsTree, numstatAdditions, readBlob } from "./gi
 import { type LineDiffMode, setLineDiffMode } from "./lines";
 import { type FileNumbers, type UnitNumbers, computeUnit } from "./replay";
 import { type ParsedTranscript, parseTranscript } from "./transcripts";
+import { sessionEffort } from "./effort";
+import { AGENT_NAMES, runReferenceSessions } from "./sessions";
+import { type EntireColumns, entireColumns } from "./entire-attribution";
 
 export const NUMBER_COLUMNS = [
   "agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines",
@@ -44,7 +47,16 @@ export function deriveRates(n: { [K in keyof UnitNumbers]: number | null }): Omi
   };
 }
 
-export type ReferenceUnit = DerivedColumns & {
+/** The unit's identity columns of the contract (architecture.md) beside the counts. */
+export const IDENTITY_COLUMNS = ["agent", "model", "method"] as const;
+
+export type ReferenceUnit = DerivedColumns & EntireColumns & {
+  /** From the transcript's content (formats.md §1.7), else Entire's `agent` label of the folder. */
+  agent: string | null;
+  /** §6 model (see `ReferenceOptions.unitModel`). */
+  model: string | null;
+  /** §4 `method`: the reference rebuilds file states from git, so `git-replay` whenever it computed the counts. */
+  method: "git-replay" | null;
   checkpoint_id: string;
   session_id: string;
   commit_sha: string;
@@ -76,7 +88,7 @@ function filesTouched(cp: Checkpoint): string[] {
   return out;
 }
 
-type TranscriptRead = { kind: "missing" } | { kind: "unreadable"; why: string } | { kind: "ok"; parsed: ParsedTranscript };
+type TranscriptRead = { kind: "missing" } | { kind: "unreadable"; why: string } | { kind: "ok"; parsed: ParsedTranscript; text: string };
 
 /** Units of one session folder come one after another, so a one-entry cache is enough (and keeps memory flat). */
 function readTranscript(repo: string, s: SessionFolder, cache: Map<string, TranscriptRead>): TranscriptRead {
@@ -88,9 +100,10 @@ function readTranscript(repo: string, s: SessionFolder, cache: Map<string, Trans
   let out: TranscriptRead;
   if (buf === null) out = { kind: "missing" }; // listed in the tree, object absent (large blobs in mirrors)
   else {
-    const parsed = parseTranscript(buf.toString("utf8"));
+    const text = buf.toString("utf8");
+    const parsed = parseTranscript(text);
     if (parsed.format === "unknown") out = { kind: "unreadable", why: "neither Claude Code nor Codex JSONL (the reference reads no other format)" };
-    else out = { kind: "ok", parsed };
+    else out = { kind: "ok", parsed, text };
   }
   cache.set(s.transcriptBlob, out);
   return out;
@@ -111,6 +124,14 @@ export interface ReferenceOptions {
    * a later checkpoint's full.jsonl extends the earlier one).
    */
   inferSliceStart?: boolean;
+  /**
+   * A unit's `model`. metrics.md §6 defines a session's model (most output tokens) and no unit's.
+   * Default `"session"`: the unit's session's model (its longest transcript). `"slice"`: the
+   * product's reading: the model with the most output tokens in the checkpoint's slice, else the
+   * session copy's; when this folder's transcript cannot be read, the session's (its longest
+   * readable copy), else Entire's metadata `model` (formats.md §1.3) without a `[…]` suffix.
+   */
+  unitModel?: "session" | "slice";
 }
 
 function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>): number | null {
@@ -147,6 +168,7 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     return trees.get(sha)!;
   };
 
+  const sessionModels = new Map(runReferenceSessions(repo, {}, checkpoints).map((s) => [s.session_id, s.model]));
   const units: ReferenceUnit[] = [];
   for (const plan of plans) {
     const reasons = [...plan.reasons];
@@ -157,6 +179,10 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       checkpoint_id: plan.checkpointId,
       session_id: plan.session.sessionId ?? `${plan.checkpointId}/${plan.session.folder}`,
       commit_sha: plan.commit.sha,
+      agent: typeof plan.session.metadata?.agent === "string" ? plan.session.metadata.agent : null,
+      model: plan.session.sessionId === null ? null : (sessionModels.get(plan.session.sessionId) ?? null),
+      method: null,
+      ...entireColumns(plan.session.metadata),
       ambiguity: null,
       ambiguity_reasons: reasons,
       notes,
@@ -172,6 +198,11 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
 
     // §1 rule 5 is decided inside computeUnit (the diff and the blobs it needs); rule 6 first needs the transcript.
     const t = readTranscript(repo, plan.session, transcripts);
+    if (t.kind === "ok" && t.parsed.format !== "unknown") unit.agent = AGENT_NAMES[t.parsed.format];
+    // Entire's label as the API names the model: Claude Code's settings add a context-window suffix such as `[1m]`.
+    const metadataModel = typeof plan.session.metadata?.model === "string" ? plan.session.metadata.model.replace(/\[[^\]]*\]$/, "") || null : null;
+    // The product's reading: without this folder's transcript, the session's model (its other copies), else Entire's label.
+    if (options.unitModel === "slice" && t.kind !== "ok") unit.model = unit.model ?? metadataModel;
     const commitReadable = gitRaw(repo, ["cat-file", "-e", `${plan.commit.sha}^{tree}`]).ok;
     if (!commitReadable) reasons.push("commit-unreadable");
     // git's count needs only the two trees, so it is there even when the transcript is not.
@@ -187,10 +218,6 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       unit.ambiguity = reasons[0];
       continue;
     }
-    if (!commitReadable) {
-      unit.ambiguity = reasons[0];
-      continue;
-    }
     const parsed = t.parsed;
     if (parsed.badLines > 0) notes.push(`${parsed.badLines} transcript line(s) are not JSON objects`);
     let start = sliceStart(plan.session.metadata);
@@ -202,6 +229,15 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       start = 0;
       notes.push("no checkpoint_transcript_start or transcript_lines_at_start: the whole transcript is the slice");
     }
+    if (options.unitModel === "slice" && parsed.format !== "unknown") {
+      // The slice's own lines (start is 0-based, like resultLine), else the whole copy, else the metadata.
+      const own = sessionEffort(t.text, parsed.format).model;
+      unit.model = sessionEffort(t.text.split("\n").slice(start).join("\n"), parsed.format).model ?? own ?? metadataModel;
+    }
+    if (!commitReadable) {
+      unit.ambiguity = reasons[0];
+      continue;
+    }
     // §3: a call belongs to the checkpoint whose slice holds its result record.
     const calls = parsed.calls.filter((c) => c.resultLine >= start!);
     const known = new Set([...treePaths(plan.commit.sha), ...treePaths(firstParent), ...filesTouched(checkpoints.get(plan.checkpointId)!)]);
@@ -212,6 +248,7 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       notes.push(outcome.unreadable);
     } else {
       Object.assign(unit, outcome.numbers);
+      if (outcome.numbers) unit.method = "git-replay";
       if (outcome.numbers) Object.assign(unit, deriveRates(outcome.numbers));
       unit.files = outcome.files;
     }

@@ -9,11 +9,27 @@
  */
 import { type Checkpoint, readCheckpoints } from "./checkpoints";
 import { readBlob } from "./git";
-import { type EffortOptions, type SessionEffort, sessionEffort } from "./effort";
+import { type EffortOptions, type SessionEffort, parseRecords, sessionEffort } from "./effort";
+import { type CallCounts, callCounts } from "./tool-calls";
 import { detectFormat } from "./transcripts";
 
-export interface ReferenceSession extends SessionEffort {
+/** Entire's display names of the two formats (formats.md §1.1); the format is read from the content (§1.7). */
+export const AGENT_NAMES = { "claude-code": "Claude Code", codex: "Codex" } as const;
+
+export interface SessionReadings {
+  /**
+   * §6 "A session's model is the model with the most output tokens; the others are kept in
+   * `models`". Default: `models` holds the others (most output first, joined by ";"). `true`: the
+   * product's reading, every model with the session's `model` first.
+   */
+  modelsWithMain?: boolean;
+}
+
+export interface ReferenceSession extends SessionEffort, CallCounts {
   session_id: string;
+  agent: string | null;
+  /** The models of §6 as the sessions table writes them: names joined by ";" (architecture.md gives a string column). */
+  models: string;
   format: "claude-code" | "codex" | "unknown" | "missing";
   /** Where the transcript came from: `<checkpoint>/<folder>`. */
   copy: string | null;
@@ -47,11 +63,25 @@ function firstRecords(text: string): (Record<string, unknown> | null)[] {
 
 const EMPTY: SessionEffort = {
   input_tokens: 0, output_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, api_calls: 0,
-  duration_s: null, active_s: null, prompts: 0, length_bin: null, model: null, cost_usd: null, unknown_models: [],
+  duration_s: null, active_s: null, prompts: 0, length_bin: null, model: null, models_ranked: [], started_at: null, ended_at: null,
+  cost_usd: null, unknown_models: [],
 };
+const NO_CALLS: CallCounts = { tool_calls: 0, edit_calls: 0, failed_edit_calls: 0, unresolved_edit_calls: 0 };
+
+/** One session's record from its transcript text (`copy`/`copies` describe where it came from). */
+export function sessionRecord(sessionId: string, text: string, format: ReferenceSession["format"], options: EffortOptions & SessionReadings = {}): ReferenceSession {
+  const readable = format === "claude-code" || format === "codex" ? format : null;
+  const effort = readable ? sessionEffort(text, readable, options) : EMPTY;
+  const counts = readable ? callCounts(parseRecords(text), readable) : NO_CALLS;
+  const models = options.modelsWithMain ? effort.models_ranked : effort.models_ranked.slice(1);
+  return {
+    session_id: sessionId, format, copy: null, copies: 1,
+    agent: readable ? AGENT_NAMES[readable] : null, models: models.join(";"), ...effort, ...counts,
+  };
+}
 
 /** Sessions sorted by id; those whose transcripts are all absent or unreadable keep empty numbers and say so in `format`. */
-export function runReferenceSessions(repo: string, options: EffortOptions = {}, checkpoints: Map<string, Checkpoint> = readCheckpoints(repo)): ReferenceSession[] {
+export function runReferenceSessions(repo: string, options: EffortOptions & SessionReadings = {}, checkpoints: Map<string, Checkpoint> = readCheckpoints(repo)): ReferenceSession[] {
   const folders = new Map<string, { key: string; blob: string | null }[]>();
   for (const cp of [...checkpoints.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     for (const s of cp.sessions) {
@@ -70,13 +100,12 @@ export function runReferenceSessions(repo: string, options: EffortOptions = {}, 
       if (best === null || lines > best.lines) best = { key: c.key, buf, lines };
     }
     if (!best) {
-      out.push({ session_id: sessionId, format: "missing", copy: null, copies: copies.length, ...EMPTY });
+      out.push({ session_id: sessionId, format: "missing", copy: null, copies: copies.length, agent: null, models: "", ...EMPTY, ...NO_CALLS });
       continue;
     }
     const text = best.buf.toString("utf8");
     const format = detectFormat(firstRecords(text));
-    const effort = format === "unknown" ? EMPTY : sessionEffort(text, format, options);
-    out.push({ session_id: sessionId, format, copy: best.key, copies: copies.length, ...effort });
+    out.push({ ...sessionRecord(sessionId, text, format, options), copy: best.key, copies: copies.length });
   }
   return out.sort((a, b) => (a.session_id < b.session_id ? -1 : 1));
 }
