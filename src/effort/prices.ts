@@ -1,3 +1,4 @@
+import { withoutVariantLabel } from "../model";
 import { PRICE_TABLE, type PriceEntry } from "./price-table";
 
 /**
@@ -17,8 +18,7 @@ import { PRICE_TABLE, type PriceEntry } from "./price-table";
  */
 
 export function normalizeModelName(raw: string): string {
-  let s = raw.trim().toLowerCase();
-  s = s.replace(/\[[^\]]*\]$/, "");
+  let s = withoutVariantLabel(raw.trim().toLowerCase());
   const slash = s.lastIndexOf("/");
   if (slash >= 0) s = s.slice(slash + 1);
   if (/^(?:[a-z]{2,6}\.)?anthropic\./.test(s)) {

@@ -8,3 +8,4 @@ export * from "./commit";
 export * from "./checkpoint";
 export * from "./rows";
 export * from "./seeded-random";
+export * from "./model-name";

@@ -13,7 +13,14 @@ const jobs = (count: number): PoolJob[] => Array.from({ length: count }, (_, n) 
 test("results come back in job order on 2 worker threads, the same as inline, and both threads work", { timeout: 30_000 }, async () => {
   const inline = await mapInWorkers<PoolJob, Out>(jobs(40), JOB, { threads: 1 });
   const order: number[] = [];
-  const pooled = await mapInWorkers<PoolJob, Out>(jobs(40), JOB, { threads: 2, maxInFlight: 6, collect: true, onResult: (r, i) => void order.push(i) });
+  // Jobs held back until both workers are up: otherwise the first one up could finish all 40 alone.
+  let release = (): void => {};
+  const ready = new Promise<void>((r) => (release = r));
+  async function* held(): AsyncGenerator<PoolJob> {
+    await ready;
+    yield* jobs(40);
+  }
+  const pooled = await mapInWorkers<PoolJob, Out>(held(), JOB, { threads: 2, maxInFlight: 6, collect: true, onReady: () => release(), onResult: (r, i) => void order.push(i) });
   assert.deepEqual(order, Array.from({ length: 40 }, (_, i) => i));
   assert.deepEqual(pooled.map((r) => r.square), inline.map((r) => r.square));
   assert.deepEqual(inline.map((r) => r.n), Array.from({ length: 40 }, (_, i) => i));

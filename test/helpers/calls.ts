@@ -1,4 +1,4 @@
-import type { ApiCall, FileEdit, ToolCall, Usage } from "../../src/model";
+import { type ApiCall, emptyUsage, type FileEdit, type ToolCall, type Usage } from "../../src/model";
 import type { ReplayStep } from "../../src/replay";
 
 let seq = 0;
@@ -41,15 +41,7 @@ export function apiCall(model: string | null, usage: Partial<Usage>, extra: Part
     record: apiSeq,
     sidechain: false,
     speed: null,
-    usage: {
-      input_tokens: 0,
-      output_tokens: 0,
-      cache_creation_tokens: 0,
-      cache_creation_1h_tokens: 0,
-      cache_read_tokens: 0,
-      reasoning_tokens: 0,
-      ...usage,
-    },
+    usage: { ...emptyUsage(), ...usage },
     ...extra,
   };
 }

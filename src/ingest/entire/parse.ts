@@ -5,7 +5,7 @@
  * trailers. Bad or missing data becomes diagnostics; nothing here throws on
  * bad input.
  */
-import type { Checkpoint, CheckpointSession, Commit, DiagnosticSink, EntireAttribution, EntireTokenUsage } from "../../model";
+import { type Checkpoint, type CheckpointSession, type Commit, type DiagnosticSink, type EntireAttribution, type EntireTokenUsage, withoutVariantLabel } from "../../model";
 import { openRepository, type GitRepository, type TreeEntry } from "../git/repo";
 import {
   checkpointFolder,
@@ -643,9 +643,7 @@ function nonEmpty(value: string | null | undefined): string | null {
  */
 function modelLabel(raw: string | null | undefined): string | null {
   const label = nonEmpty(raw);
-  if (label === null) return null;
-  const bare = label.replace(/\[[^\]]*\]$/, "").trim();
-  return bare === "" ? label : bare;
+  return label === null ? null : withoutVariantLabel(label);
 }
 
 /** Entire's `token_usage` → the model's; absent counters are 0, an absent object is null. */
