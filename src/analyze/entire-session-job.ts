@@ -72,6 +72,23 @@ const decoder = new TextDecoder();
 export const runJob = (job: EntireSessionJob) => runEntireSessionJob(job);
 
 export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepository): Promise<EntireSessionResult> {
+  try {
+    return await analyzeSession(job, given);
+  } catch (e) {
+    // A bug met on input nobody foresaw must not stop the run or lose the session quietly: say which units are lost.
+    const out = emptyResult();
+    const sink = new DiagnosticSink("entire", null, job.sessionId);
+    const lost = job.units.map((u) => `${u.checkpoint_id}@${u.commit_sha.slice(0, 8)}`);
+    sink.error(
+      "entire-session-failed",
+      `session ${job.sessionId}: internal error (${e instanceof Error ? e.message : String(e)}); its ${lost.length} unit(s) and its session row are left out${lost.length > 0 ? `: ${lost.join(", ")}` : ""}`,
+    );
+    out.diagnostics.push(...sink.rows);
+    return out;
+  }
+}
+
+async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Promise<EntireSessionResult> {
   let repoPromise = given ? Promise.resolve(given) : repositories.get(job.gitDir);
   if (!repoPromise) repositories.set(job.gitDir, (repoPromise = openRepository(job.gitDir)));
   const repo = await repoPromise;
