@@ -78,7 +78,7 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
     // A bug met on input nobody foresaw must not stop the run or lose the session quietly: say which units are lost.
     const out = emptyResult();
     const sink = new DiagnosticSink("entire", null, job.sessionId);
-    const lost = job.units.map((u) => `${u.checkpoint_id}@${u.commit_sha.slice(0, 8)}`);
+    const lost = job.units.map((u) => `${u.checkpoint_id}@${String(u.commit_sha).slice(0, 8)}`);
     sink.error(
       "entire-session-failed",
       `session ${job.sessionId}: internal error (${e instanceof Error ? e.message : String(e)}); its ${lost.length} unit(s) and its session row are left out${lost.length > 0 ? `: ${lost.join(", ")}` : ""}`,

@@ -147,7 +147,32 @@ export async function runSwechatJob(job: SwechatJob): Promise<SwechatJobResult> 
 }
 
 /** One session's rows in all four tables. */
+/**
+ * One session's rows into `out`: all of them, or (after an unexpected failure,
+ * a bug met on input nobody foresaw) none but an error diagnostic naming the
+ * session and its units, so that one session never stops the run.
+ */
 export async function analyzeSwechatSession(context: SwechatSessionContext, rows: readonly ConversationRow[], patches: PatchReader, idleLimitS: number, out: SwechatRows): Promise<void> {
+  const own: SwechatRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
+  try {
+    await analyzeOneSession(context, rows, patches, idleLimitS, own);
+  } catch (e) {
+    const sink = new DiagnosticSink("swechat", null, context.session_id);
+    const lost = context.units.map((u) => String(u.commit_sha).slice(0, 8));
+    sink.error(
+      "swechat-session-failed",
+      `session ${context.session_id}: internal error (${e instanceof Error ? e.message : String(e)}); its ${lost.length} unit(s) and its session row are left out${lost.length > 0 ? `: commits ${lost.join(", ")}` : ""}`,
+    );
+    out.diagnostics.push(...sink.rows);
+    return;
+  }
+  out.units.push(...own.units);
+  out.sessions.push(...own.sessions);
+  out.tool_calls.push(...own.tool_calls);
+  out.diagnostics.push(...own.diagnostics);
+}
+
+async function analyzeOneSession(context: SwechatSessionContext, rows: readonly ConversationRow[], patches: PatchReader, idleLimitS: number, out: SwechatRows): Promise<void> {
   const sink = new DiagnosticSink("swechat", null, context.session_id);
   let raw: Session | null = null;
   if (context.transcript !== null) {
