@@ -234,13 +234,20 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
       const baseFiles = parent ? await fileSet(repo, parent) : new Set<string>();
       const commitFiles = await fileSet(repo, commit.sha);
       const decode = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
-      const counts = await attributeUnit(session, 0, {
-        changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
-        readBase: async (p) => (parent ? decode(await repo.readFile(parent, p)) : null),
-        readCommit: async (p) => decode(await repo.readFile(commit.sha, p)),
-        exists: (p) => baseFiles.has(p) || commitFiles.has(p),
-        label: `commit ${commit.sha.slice(0, 10)}`,
-      }, sink);
+      let counts;
+      try {
+        counts = await attributeUnit(session, 0, {
+          changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
+          readBase: async (p) => (parent ? decode(await repo.readFile(parent, p)) : null),
+          readCommit: async (p) => decode(await repo.readFile(commit.sha, p)),
+          exists: (p) => baseFiles.has(p) || commitFiles.has(p),
+          label: `commit ${commit.sha.slice(0, 10)}`,
+        }, sink);
+      } catch (e) {
+        // A bug met on input nobody foresaw must not stop the run or lose the unit quietly.
+        sink.error("unit-failed", `commit ${commit.sha.slice(0, 10)}: internal error (${e instanceof Error ? e.message : String(e)}); this unit is left out`);
+        continue;
+      }
       out.units.push(toUnitRow(identity, counts));
       (out.unit_files ??= []).push(...toUnitFileRows(identity, counts));
     }
