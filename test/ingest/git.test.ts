@@ -6,11 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { GitObjectReader } from "../../src/ingest/git/cat-file";
+import { DiffTreeBatch } from "../../src/ingest/git/diff-tree-batch";
 import { GitSandbox } from "../helpers/git-sandbox";
 import { isExcludedFromHistory, openRepository, parseRawNumstat, type GitRepository } from "../../src/ingest/git/repo";
 
@@ -275,6 +276,79 @@ describe("git layer on a real repository", () => {
     assert.equal(await repo.objects.info("0123456789abcdef0123456789abcdef01234567"), null);
     const commitObj = await repo.objects.readObject(sha.root);
     assert.equal(commitObj?.type, "commit");
+  });
+
+  test("changedFiles asked for every commit at once over one diff-tree process: the same files as one `git diff-tree` per commit, each answer to its own commit", async () => {
+    // The expected answer of each commit comes from its own git process (the path the code used before batching).
+    const oneShot = (commit: string): ReturnType<typeof parseRawNumstat> => {
+      const parents = box.git(dir, ["rev-list", "--parents", "-n", "1", commit]).trim().split(" ").slice(1);
+      const base = parents[0] ?? box.git(dir, ["hash-object", "-t", "tree", "/dev/null"]).trim();
+      return parseRawNumstat(box.git(dir, ["diff-tree", "-r", "-z", "--raw", "--numstat", "--no-renames", "--no-abbrev", base, commit]));
+    };
+    const commits = ["root", "change", "feature", "pick", "merge", "empty", "copy"].map((name) => sha[name]);
+    const asked = commits.flatMap((c) => [c, c, c]).reverse();
+    const answers = await Promise.all(asked.map((c) => repo.changedFiles(c)));
+    asked.forEach((c, i) => assert.deepEqual(answers[i], oneShot(c), `commit ${c}`));
+    // Unreadable and readable requests interleaved: an unknown commit is null, and the ones after it are still answered.
+    const mixed = await Promise.all([repo.changedFiles("0123456789012345678901234567890123456789"), repo.changedFiles(sha.pick)]);
+    assert.equal(mixed[0], null);
+    assert.deepEqual(mixed[1]!.map((f) => f.path), ["pick.txt"]);
+  });
+
+  test("diff-tree batch: odd file names; a git that dies on a missing blob fails that request only, and a new process answers the next", async () => {
+    const odd = join(box.root, "odd");
+    mkdirSync(odd);
+    box.git(odd, ["init", "-q"]);
+    // A name with a newline, one that looks like a sentinel line, and one that looks like a commit header.
+    const names = ["line\nbreak.txt", "#swe-chat-eval-0\n", "0123456789012345678901234567890123456789"];
+    for (const n of names) writeFileSync(join(odd, n), "x\n");
+    box.git(odd, ["add", "."]);
+    box.git(odd, ["commit", "-q", "-m", "odd names"]);
+    writeFileSync(join(odd, "line\nbreak.txt"), "x\ny\n");
+    writeFileSync(join(odd, "lost.txt"), "this blob will be deleted\n");
+    box.git(odd, ["add", "."]);
+    box.git(odd, ["commit", "-q", "-m", "grow and lose"]);
+    const [head, first] = box.git(odd, ["rev-list", "HEAD"]).trim().split("\n");
+    const r = await openRepository(odd);
+    assert.ok(r);
+    try {
+      const firstFiles = await r.changedFiles(first);
+      assert.deepEqual(firstFiles!.map((f) => [f.path, f.status, f.additions]).sort(), names.map((n) => [n, "A", 1]).sort());
+      const grown = await r.changedFiles(head);
+      assert.deepEqual(grown!.map((f) => [f.path, f.status, f.additions, f.deletions]), [["line\nbreak.txt", "M", 1, 0], ["lost.txt", "A", 1, 0]]);
+    } finally {
+      await r.close();
+    }
+
+    // A bare copy (loose objects, no work tree for git to fall back on) without the blob of lost.txt:
+    // `git diff-tree --numstat` dies on it ("fatal: unable to read").
+    const bareDir = join(box.root, "odd.git");
+    cpSync(join(odd, ".git"), bareDir, { recursive: true });
+    box.git(bareDir, ["config", "core.bare", "true"]);
+    const lostSha = box.git(bareDir, ["rev-parse", "HEAD:lost.txt"]).trim();
+    unlinkSync(join(bareDir, "objects", lostSha.slice(0, 2), lostSha.slice(2)));
+    const batch = new DiffTreeBatch(bareDir);
+    try {
+      const [dying, after] = await Promise.allSettled([batch.changes(head, first), batch.changes(first, null)]);
+      assert.equal(dying.status, "rejected");
+      assert.match(String((dying as PromiseRejectedResult).reason), /git diff-tree ended \(exit 128\).*unable to read/s);
+      // The request written behind the one that killed git failed with it; asked again, a new process answers.
+      assert.equal(after.status, "rejected");
+      const again = parseRawNumstat(await batch.changes(first, null));
+      assert.deepEqual(again.map((f) => f.path).sort(), [...names].sort());
+      assert.equal(await batch.changes("0123456789012345678901234567890123456789", null), "", "an unknown commit: git prints nothing and goes on");
+      assert.equal(parseRawNumstat(await batch.changes(first, null)).length, 3);
+    } finally {
+      await batch.close();
+    }
+    const bare = await openRepository(bareDir);
+    assert.ok(bare);
+    try {
+      assert.equal(await bare.changedFiles(head), null, "the commit git cannot diff is unreadable, not empty");
+      assert.equal((await bare.changedFiles(first))!.length, 3);
+    } finally {
+      await bare.close();
+    }
   });
 
   test("a blob listed in a tree but absent from the object store reads as null and lists as missing", async () => {

@@ -12,10 +12,9 @@
  * The processes start on the first request and are unref'd while idle, so a
  * forgotten `close()` does not keep Node alive; `close()` still ends them
  * cleanly. A process that dies (corrupt object, killed) fails only the
- * requests in flight; the next request starts a new one.
+ * requests in flight; the next request starts a new one ({@link LongLivedGit}).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { gitArgs, gitEnv } from "./exec";
+import { LongLivedGit } from "./long-lived";
 
 export interface GitObjectInfo {
   sha: string;
@@ -37,101 +36,31 @@ const HEADER = /^([0-9a-f]{40}|[0-9a-f]{64}) (\S+) (\d+)$/;
 const EMPTY = Buffer.alloc(0);
 
 /** One `git cat-file --batch` (withBody) or `--batch-check` process and its queue. */
-class BatchProcess {
-  private child: ChildProcess | null = null;
-  private queue: Pending[] = [];
+class BatchProcess extends LongLivedGit<Pending> {
   private head: Buffer = EMPTY;
   private body: { pending: Pending; info: GitObjectInfo; remaining: number; chunks: Buffer[] } | null = null;
-  private exited: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly gitDir: string,
+    gitDir: string,
     private readonly withBody: boolean,
-  ) {}
+  ) {
+    super(gitDir, ["cat-file", withBody ? "--batch" : "--batch-check"]);
+  }
 
   request(spec: string): Promise<GitObject | GitObjectInfo | null> {
     return new Promise((resolve, reject) => {
-      const child = this.ensure();
-      if (child === null) {
-        reject(new Error("git cat-file could not be started"));
-        return;
-      }
-      this.queue.push({ spec, resolve, reject });
-      this.setRef(true);
-      child.stdin!.write(spec + "\n");
+      if (!this.send({ spec, resolve, reject }, spec + "\n")) reject(new Error("git cat-file could not be started"));
     });
   }
 
-  async close(): Promise<void> {
-    const child = this.child;
-    if (child !== null) {
-      this.setRef(true);
-      child.stdin!.end();
-    }
-    await this.exited;
-  }
-
-  private ensure(): ChildProcess | null {
-    if (this.child !== null) return this.child;
-    let child: ChildProcess;
-    try {
-      child = spawn("git", gitArgs(this.gitDir, ["cat-file", this.withBody ? "--batch" : "--batch-check"]), {
-        cwd: this.gitDir,
-        env: gitEnv(),
-        stdio: ["pipe", "pipe", "pipe"],
-        windowsHide: true,
-      });
-    } catch {
-      return null;
-    }
-    this.child = child;
-    this.head = EMPTY;
-    this.body = null;
-    const stderr: Buffer[] = [];
-    this.exited = new Promise((resolve) => {
-      let done = false;
-      const finish = (why: string) => {
-        if (done) return;
-        done = true;
-        if (this.child === child) this.child = null;
-        const message = `git cat-file ended (${why})${stderr.length ? ": " + Buffer.concat(stderr).toString("utf8").trim() : ""}`;
-        this.failAll(new Error(message));
-        resolve();
-      };
-      child.on("error", (error) => finish(String(error)));
-      child.on("close", (code, signal) => finish(signal ? `signal ${signal}` : `exit ${code}`));
-    });
-    child.stdout!.on("data", (data: Buffer) => this.onData(data));
-    child.stderr!.on("data", (data: Buffer) => stderr.push(data));
-    child.stdin!.on("error", () => {
-      /* EPIPE: the close handler fails the pending requests */
-    });
-    return child;
-  }
-
-  /** Keeps Node alive while requests are pending; lets it exit while idle. */
-  private setRef(on: boolean): void {
-    const child = this.child;
-    if (child === null) return;
-    const streams = [child.stdin, child.stdout, child.stderr] as unknown as Array<{ ref?: () => void; unref?: () => void } | null>;
-    if (on) {
-      child.ref();
-      for (const s of streams) s?.ref?.();
-    } else {
-      child.unref();
-      for (const s of streams) s?.unref?.();
-    }
-  }
-
-  private failAll(error: Error): void {
-    const pending = this.queue;
-    this.queue = [];
+  protected resetStream(error?: Error): void {
+    // A body being read has left the queue already: it fails with the process.
+    if (this.body !== null && error) this.body.pending.reject(error);
     this.body = null;
     this.head = EMPTY;
-    for (const p of pending) p.reject(error);
   }
 
-  private onData(data: Buffer): void {
+  protected onData(data: Buffer): void {
     let off = 0;
     while (off < data.length) {
       if (this.body !== null) {
@@ -165,8 +94,7 @@ class BatchProcess {
   private onHeader(line: string): void {
     const pending = this.queue[0];
     if (pending === undefined) {
-      // An answer nobody asked for: the stream is out of step; restart it.
-      this.child?.kill();
+      this.outOfStep();
       return;
     }
     const m = HEADER.exec(line);
@@ -194,7 +122,7 @@ class BatchProcess {
   }
 
   private idleCheck(): void {
-    if (this.queue.length === 0 && this.body === null) this.setRef(false);
+    if (this.body === null) this.settled();
   }
 }
 

@@ -4,13 +4,15 @@
  * Every command runs with `--git-dir=<the repository's git dir>`, so bare
  * clones, mirrors and work trees are read the same way, and nothing ever
  * touches a work tree or the index. Blobs and trees come from one long-lived
- * `git cat-file --batch` process ({@link GitObjectReader}); listings come from
- * one git process per call (`log`, `for-each-ref`, `diff-tree`, `ls-tree`), and
- * patch ids from one `git log -p | git patch-id --stable` pipeline per call.
+ * `git cat-file --batch` process ({@link GitObjectReader}), commit diffs from
+ * one long-lived `git diff-tree --stdin` ({@link DiffTreeBatch}); listings come
+ * from one git process per call (`log`, `for-each-ref`, `ls-tree`), and patch
+ * ids from one `git log -p | git patch-id --stable` pipeline per call.
  */
 import { realpath, stat } from "node:fs/promises";
 import type { Commit } from "../../model";
 import { GitObjectReader } from "./cat-file";
+import { DiffTreeBatch } from "./diff-tree-batch";
 import { gitText, runGit, runGitPipeline } from "./exec";
 
 export interface GitRef {
@@ -188,6 +190,7 @@ const TRAILER_SEP = "\x1e";
 
 class CliRepository implements GitRepository {
   readonly objects: GitObjectReader;
+  private readonly diffTrees: DiffTreeBatch;
   private emptyTree: string | null = null;
 
   constructor(
@@ -196,6 +199,7 @@ class CliRepository implements GitRepository {
     readonly bare: boolean,
   ) {
     this.objects = new GitObjectReader(gitDir);
+    this.diffTrees = new DiffTreeBatch(gitDir);
   }
 
   async listRefs(): Promise<GitRef[]> {
@@ -344,6 +348,11 @@ class CliRepository implements GitRepository {
   async changedFiles(sha: string, opts: ChangedFilesOptions = {}): Promise<ChangedFile[] | null> {
     const parents = await this.parents(sha);
     if (parents === null) return null;
+    if (!opts.renames) {
+      const records = await this.diffTrees.changes(sha, parents[0] ?? null).catch(() => "");
+      if (records !== "") return parseRawNumstat(records);
+      // Nothing printed: no changes, or a commit or parent git could not read; one process of its own tells them apart.
+    }
     const base = parents.length > 0 ? parents[0] : await this.emptyTreeId();
     if (base === null) return null;
     const args = ["diff-tree", "-r", "-z", "--raw", "--numstat", "--no-color", "--no-ext-diff", "--no-textconv", "--no-abbrev"];
@@ -420,7 +429,7 @@ class CliRepository implements GitRepository {
   }
 
   async close(): Promise<void> {
-    await this.objects.close();
+    await Promise.all([this.objects.close(), this.diffTrees.close()]);
   }
 }
 
