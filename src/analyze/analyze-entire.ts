@@ -41,11 +41,14 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
     for (const cp of entire.checkpoints) {
       const source = entire.sources.get(cp.checkpoint_id);
       for (const s of cp.sessions) {
-        const transcript = source?.sessions.find((x) => x.index === s.index)?.transcript ?? null;
+        const stored = source?.sessions.find((x) => x.index === s.index);
+        const transcript = stored?.transcript ?? null;
         const parts = s.transcript_path !== null && transcript && !transcript.blob_missing ? transcript.parts : null;
+        const fallback = stored?.compact_fallback ?? null;
+        const compact = fallback === null ? null : { parts: fallback.transcript.parts, start: fallback.start };
         let list = folders.get(s.session_id);
         if (!list) folders.set(s.session_id, (list = []));
-        list.push({ checkpoint_id: cp.checkpoint_id, session: s as CheckpointSession, parts });
+        list.push({ checkpoint_id: cp.checkpoint_id, session: s as CheckpointSession, parts, compact });
       }
     }
     const unitsBySession = new Map<string, CandidateUnit[]>();

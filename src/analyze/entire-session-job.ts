@@ -20,8 +20,11 @@ export interface EntireSessionJob {
   repo: string;
   idleLimitS: number;
   sessionId: string;
-  /** Every folder holding this session, with the git specs of its transcript parts (null: none stored). */
-  folders: { checkpoint_id: string; session: CheckpointSession; parts: string[] | null }[];
+  /**
+   * Every folder holding this session, with the git specs of its transcript parts (null: none stored), and
+   * Entire's compact transcript of the folder with its own slice start, read when the raw one cannot be.
+   */
+  folders: { checkpoint_id: string; session: CheckpointSession; parts: string[] | null; compact?: { parts: string[]; start: number } | null }[];
   units: CandidateUnit[];
   /** Transcript bytes of parsed copies kept for reuse (default `PARSED_BUDGET_BYTES`). */
   parsedBudgetBytes?: number;
@@ -103,36 +106,36 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
 
   // Every checkpoint stores the whole session so far, so a long session's copies add up: parsed
   // copies are kept up to a byte budget and read again (quietly) when needed after that.
-  const parsed = new Map<string, Session | null>();
+  const parsed = new Map<string, ReadCopy>();
   const readOnce = new Set<string>();
-  const recordCounts = new Map<string, number>();
+  const copies = new Map<string, { records: number; kind: TranscriptKind }>();
   let keptBytes = 0;
-  const parse = async (checkpointId: string, cs: CheckpointSession): Promise<{ session: Session | null; reason: "transcript-missing" | "transcript-unreadable" | null }> => {
+  const parse = async (checkpointId: string, cs: CheckpointSession): Promise<ReadCopy & { reason: "transcript-missing" | "transcript-unreadable" | null }> => {
     const key = `${checkpointId}/${cs.index}`;
-    let session: Session | null;
-    if (parsed.has(key)) session = parsed.get(key) ?? null;
-    else {
+    let copy = parsed.get(key);
+    if (copy === undefined) {
       const first = !readOnce.has(key);
       readOnce.add(key);
       // The first read writes the diagnostics and the checkpoint_sessions row; a second one writes nothing.
       const read = first ? await readFolder(repo, job, checkpointId, cs, sink, out) : await readFolder(repo, job, checkpointId, cs, new DiagnosticSink("entire", null, job.sessionId), emptyResult());
-      session = read.session;
-      if (session !== null) recordCounts.set(key, session.record_count);
-      if (session === null || keptBytes + read.bytes <= (job.parsedBudgetBytes ?? PARSED_BUDGET_BYTES)) {
-        parsed.set(key, session);
+      copy = { session: read.session, start: read.start, kind: read.kind };
+      if (read.session !== null) copies.set(key, { records: read.session.record_count, kind: read.kind });
+      if (read.session === null || keptBytes + read.bytes <= (job.parsedBudgetBytes ?? PARSED_BUDGET_BYTES)) {
+        parsed.set(key, copy);
         keptBytes += read.bytes;
       }
     }
-    const stored = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index)?.parts;
-    return { session, reason: session ? null : stored ? "transcript-unreadable" : "transcript-missing" };
+    const folder = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index);
+    return { ...copy, reason: copy.session ? null : folder?.parts || folder?.compact ? "transcript-unreadable" : "transcript-missing" };
   };
 
   const starts = await inferTranscriptStarts(job, parse, sink);
   // Units whose own copy of the transcript cannot be read: their model is Entire's label until the session's is known.
   const modelFromMetadata: UnitRow[] = [];
   for (const unit of [...job.units].sort(byCommitThenCheckpoint)) {
-    const { session, reason } = await parse(unit.checkpoint_id, unit.session);
-    const start = starts.get(`${unit.checkpoint_id}/${unit.session.index}`) ?? unit.session.transcript_start;
+    const copy = await parse(unit.checkpoint_id, unit.session);
+    const { session, reason } = copy;
+    const start = starts.get(`${unit.checkpoint_id}/${unit.session.index}`) ?? copy.start;
     if (reason) addAmbiguity(unit, reason);
     const changed = await repo.changedFiles(unit.commit_sha);
     const parent = unit.commit.parents[0] ?? null;
@@ -186,15 +189,17 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     out.unit_files.push(...toUnitFileRows(identity, counts));
   }
 
-  // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far).
+  // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far);
+  // a raw copy before a compact one, which has lost sub-agents and cache tokens (line counts of the two do not compare).
   let longestFolder: EntireSessionJob["folders"][number] | null = null;
-  let longestRecords = -1;
+  let longestRank = -1;
   for (const folder of job.folders) {
     const key = `${folder.checkpoint_id}/${folder.session.index}`;
     if (!readOnce.has(key)) await parse(folder.checkpoint_id, folder.session);
-    const records = recordCounts.get(key);
-    if (records !== undefined && records > longestRecords) {
-      longestRecords = records;
+    const copy = copies.get(key);
+    const rank = copy === undefined ? -1 : (copy.kind === "full" ? Number.MAX_SAFE_INTEGER / 2 : 0) + copy.records;
+    if (rank > longestRank) {
+      longestRank = rank;
       longestFolder = folder;
     }
   }
@@ -223,19 +228,20 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
  */
 async function inferTranscriptStarts(
   job: EntireSessionJob,
-  parse: (checkpointId: string, cs: CheckpointSession) => Promise<{ session: Session | null }>,
+  parse: (checkpointId: string, cs: CheckpointSession) => Promise<ReadCopy>,
   sink: DiagnosticSink,
 ): Promise<Map<string, number>> {
   const starts = new Map<string, number>();
   if (job.folders.length < 2) return starts;
-  const copies: { key: string; checkpoint_id: string; start: number; records: number }[] = [];
+  const copies: { key: string; checkpoint_id: string; start: number; records: number; kind: TranscriptKind }[] = [];
   for (const f of job.folders) {
-    const { session } = await parse(f.checkpoint_id, f.session);
-    if (session) copies.push({ key: `${f.checkpoint_id}/${f.session.index}`, checkpoint_id: f.checkpoint_id, start: f.session.transcript_start, records: session.record_count });
+    const { session, start, kind } = await parse(f.checkpoint_id, f.session);
+    if (session) copies.push({ key: `${f.checkpoint_id}/${f.session.index}`, checkpoint_id: f.checkpoint_id, start, records: session.record_count, kind });
   }
   for (const copy of copies) {
     if (copy.start !== 0) continue;
-    const before = copies.filter((c) => c.records < copy.records).reduce((m, c) => Math.max(m, c.records), 0);
+    // Line numbers of a raw transcript and of Entire's compact one are not comparable.
+    const before = copies.filter((c) => c.kind === copy.kind && c.records < copy.records).reduce((m, c) => Math.max(m, c.records), 0);
     if (before > 0) {
       starts.set(copy.key, before);
       sink.info("transcript-start-inferred", `checkpoint ${copy.checkpoint_id} has no checkpoint_transcript_start; its part taken to start at line ${before + 1}, after the longest earlier copy of the session`);
@@ -244,43 +250,88 @@ async function inferTranscriptStarts(
   return starts;
 }
 
-async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpointId: string, cs: CheckpointSession, sink: DiagnosticSink, out: EntireSessionResult): Promise<{ session: Session | null; bytes: number }> {
-  const parts = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index)?.parts ?? null;
-  const file = `${checkpointId.slice(0, 2)}/${checkpointId.slice(2)}/${cs.index}/${cs.transcript_path?.split("/").pop() ?? "full.jsonl"}`;
-  let bytes: Uint8Array | null = null;
-  if (parts) {
-    const chunks: Uint8Array[] = [];
-    for (const spec of parts) {
-      const data = await repo.objects.read(spec).catch(() => null);
-      if (data === null) break;
-      chunks.push(data);
+type TranscriptKind = "full" | "compact";
+
+/** One stored copy of the session as read: the transcript that could be read, and where the checkpoint's part of it starts. */
+interface ReadCopy {
+  session: Session | null;
+  /** The slice start in the read transcript's own line numbers. */
+  start: number;
+  kind: TranscriptKind;
+}
+
+/**
+ * Reads one folder's copy of the session: the raw transcript, or, when that
+ * cannot be read (its blob is absent, or no adapter reads its agent or format),
+ * Entire's compact transcript of the same folder, sliced at its own start.
+ */
+async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpointId: string, cs: CheckpointSession, sink: DiagnosticSink, out: EntireSessionResult): Promise<ReadCopy & { bytes: number }> {
+  const folder = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index);
+  const dir = `${checkpointId.slice(0, 2)}/${checkpointId.slice(2)}/${cs.index}/`;
+  const compact = folder?.compact ?? null;
+  const raw = folder?.parts ? await readParts(repo, folder.parts) : null;
+  let problem: string;
+  if (raw !== null) {
+    const file = dir + (cs.transcript_path?.split("/").pop() ?? "full.jsonl");
+    sink.file = file;
+    const outcome = readTranscriptByContent(raw, file, cs.agent_label, sink);
+    sink.file = null;
+    if (outcome.ok) return copyRead(out, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, cs.transcript_start, "full", raw.length);
+    if (compact === null) {
+      sink.error("transcript-unreadable", outcome.message);
+      return copyRead(out, checkpointId, cs, null, cs.transcript_start, "full", 0);
     }
-    if (chunks.length === parts.length) bytes = joinTranscriptParts(chunks);
-  }
-  if (bytes === null) {
-    out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, null));
+    problem = outcome.message;
+  } else if (compact === null) {
+    out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, null, cs.transcript_start));
     sink.warn("transcript-missing", `checkpoint ${checkpointId} session ${cs.index}: no transcript stored (absent or its blob is missing from this clone)`);
-    return { session: null, bytes: 0 };
+    return { session: null, start: cs.transcript_start, kind: "full", bytes: 0 };
+  } else {
+    problem = `the raw transcript is absent from this clone`;
   }
+
+  const file = `${dir}transcript.jsonl`;
+  const bytes = await readParts(repo, compact.parts);
   sink.file = file;
-  const outcome = readTranscriptByContent(bytes, file, cs.agent_label, sink);
-  if (!outcome.ok) sink.error("transcript-unreadable", outcome.message);
+  const outcome = bytes === null ? null : readTranscriptByContent(bytes, file, cs.agent_label, sink);
   sink.file = null;
-  const session = outcome.ok ? { ...outcome.session, session_id: job.sessionId } : null;
-  out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, session));
-  return { session, bytes: bytes.length };
+  if (outcome?.ok) {
+    sink.info(
+      "entire-compact-fallback",
+      `checkpoint ${checkpointId} session ${cs.index}: ${problem}; Entire's compact transcript.jsonl is read instead (its slice from line ${compact.start + 1}; no sub-agent work, no cache tokens)`,
+    );
+    return copyRead(out, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, compact.start, "compact", bytes!.length);
+  }
+  sink.error("transcript-unreadable", `${problem}; the compact transcript.jsonl could not be read either${outcome ? ` (${outcome.message})` : ""}`);
+  return copyRead(out, checkpointId, cs, null, cs.transcript_start, "full", 0);
+}
+
+function copyRead(out: EntireSessionResult, checkpointId: string, cs: CheckpointSession, session: Session | null, start: number, kind: TranscriptKind, bytes: number): ReadCopy & { bytes: number } {
+  out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, session, start));
+  return { session, start, kind, bytes };
+}
+
+/** A transcript's parts joined, or null when one cannot be read. */
+async function readParts(repo: GitRepository, parts: readonly string[]): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  for (const spec of parts) {
+    const data = await repo.objects.read(spec).catch(() => null);
+    if (data === null) return null;
+    chunks.push(data);
+  }
+  return joinTranscriptParts(chunks);
 }
 
 /** Entire's recorded numbers beside our token counts over the same slice (main transcript only, as Entire counts). */
-function checkpointSessionRow(checkpointId: string, cs: CheckpointSession, session: Session | null): CheckpointSessionRow {
-  const slice = session ? sumUsage(session.api_calls.filter((c) => !c.sidechain && c.record > cs.transcript_start)) : null;
+function checkpointSessionRow(checkpointId: string, cs: CheckpointSession, session: Session | null, start: number): CheckpointSessionRow {
+  const slice = session ? sumUsage(session.api_calls.filter((c) => !c.sidechain && c.record > start)) : null;
   return {
     checkpoint_id: checkpointId,
     session_index: cs.index,
     session_id: cs.session_id,
     agent_label: cs.agent_label,
     agent: session?.agent ?? null,
-    transcript_start: cs.transcript_start,
+    transcript_start: start,
     slice_input_tokens: slice?.input_tokens ?? null,
     slice_output_tokens: slice?.output_tokens ?? null,
     slice_cache_creation_tokens: slice?.cache_creation_tokens ?? null,

@@ -46,6 +46,14 @@ export interface SessionSource {
   /** Folder of the session from the checkpoint folder (`0/`), or `""` for the legacy root session. */
   folder: string;
   transcript: TranscriptSource | null;
+  /**
+   * Entire's compact `transcript.jsonl` of the same folder when `transcript`
+   * is the raw `full.jsonl`: read instead when the raw one cannot be (its
+   * blob is absent, or no adapter reads its agent), with the slice start in
+   * its own coordinates (`compact_transcript_start`). Null otherwise, and when
+   * its own blob is absent.
+   */
+  compact_fallback: { transcript: TranscriptSource; start: number } | null;
 }
 
 /** Where a checkpoint was read from. */
@@ -534,7 +542,9 @@ async function buildSession(
     initial_attribution: attribution,
     token_usage: toTokenUsage(meta?.token_usage),
   };
-  return { session, source: { index, folder, transcript } };
+  const fallback = transcript?.kind === "full" ? await locateCompact(repo, listing, folder) : null;
+  const compact_fallback = fallback === null || fallback.blob_missing ? null : { transcript: fallback, start: meta?.compact_transcript_start ?? 0 };
+  return { session, source: { index, folder, transcript, compact_fallback } };
 }
 
 async function locateTranscript(repo: GitRepository, listing: FolderListing, folder: string): Promise<TranscriptSource | null> {
@@ -551,11 +561,7 @@ async function locateTranscript(repo: GitRepository, listing: FolderListing, fol
       ref: store.ref,
     };
   }
-  const spec = (rel: string) => `${listing.commit}:${listing.root}${rel}`;
-  let kind: "full" | "compact";
-  let files: string[];
   if (listing.files.has(`${folder}full.jsonl`)) {
-    kind = "full";
     const chunks: Array<{ n: number; rel: string }> = [];
     for (const rel of listing.files.keys()) {
       if (!rel.startsWith(folder)) continue;
@@ -563,13 +569,18 @@ async function locateTranscript(repo: GitRepository, listing: FolderListing, fol
       if (m && !rel.slice(folder.length).includes("/")) chunks.push({ n: Number(m[1]), rel });
     }
     chunks.sort((a, b) => a.n - b.n);
-    files = [`${folder}full.jsonl`, ...chunks.map((c) => c.rel)];
-  } else if (listing.files.has(`${folder}transcript.jsonl`)) {
-    kind = "compact";
-    files = [`${folder}transcript.jsonl`];
-  } else {
-    return null;
+    return storedTranscript(repo, listing, "full", [`${folder}full.jsonl`, ...chunks.map((c) => c.rel)]);
   }
+  return locateCompact(repo, listing, folder);
+}
+
+/** The folder's compact `transcript.jsonl` (Entire's own format), or null when there is none. */
+function locateCompact(repo: GitRepository, listing: FolderListing, folder: string): Promise<TranscriptSource | null> {
+  if (!listing.files.has(`${folder}transcript.jsonl`)) return Promise.resolve(null);
+  return storedTranscript(repo, listing, "compact", [`${folder}transcript.jsonl`]);
+}
+
+async function storedTranscript(repo: GitRepository, listing: FolderListing, kind: "full" | "compact", files: string[]): Promise<TranscriptSource> {
   let missing = false;
   for (const rel of files) {
     const entry = listing.files.get(rel)!;
@@ -580,7 +591,7 @@ async function locateTranscript(repo: GitRepository, listing: FolderListing, fol
       if (info === null) missing = true;
     }
   }
-  return { kind, file: files[0], parts: files.map(spec), blob_missing: missing, ref: listing.ref };
+  return { kind, file: files[0], parts: files.map((rel) => `${listing.commit}:${listing.root}${rel}`), blob_missing: missing, ref: listing.ref };
 }
 
 async function readTranscript(repo: GitRepository, sources: Map<string, CheckpointSource>, checkpointId: string, sessionIndex: number): Promise<Uint8Array | null> {
