@@ -148,7 +148,14 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
   }
   try {
     const repoName = repo ? await repositoryName(repo, repoPath!) : null;
-    const commits = repo ? await repo.logCommits({ patchIds: true }) : [];
+    const historySink = new DiagnosticSink("git", repoPath);
+    const commits = repo
+      ? await repo.logCommits({
+          patchIds: true,
+          onHistoryIncomplete: (message) => historySink.error("git-history-incomplete", `git cannot walk the whole history of --repo (${message}): a commit object is absent from this clone; each branch was read on its own as far as it goes`),
+        })
+      : [];
+    out.diagnostics.push(...historySink.rows);
     const headFiles = repo ? await fileSet(repo, "HEAD") : new Set<string>();
     const links: SessionLinks[] = [];
     options.onProgress?.(0, found.length, "transcripts");

@@ -137,6 +137,16 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     const { session, reason } = copy;
     const start = starts.get(`${unit.checkpoint_id}/${unit.session.index}`) ?? copy.start;
     if (reason) addAmbiguity(unit, reason);
+    // A slice that starts past the end of the stored transcript: the metadata and the transcript disagree, and
+    // replaying nothing would call every committed line human.
+    const pastEnd = session !== null && start > session.record_count;
+    if (pastEnd) {
+      addAmbiguity(unit, "transcript-unreadable");
+      sink.warn(
+        "transcript-start-past-end",
+        `checkpoint ${unit.checkpoint_id} session ${unit.session.index}: its part of the transcript starts after record ${start}, but the stored transcript has ${session.record_count}; it does not hold this checkpoint's work (unit ${unit.commit_sha.slice(0, 10)} not attributed)`,
+      );
+    }
     const changed = await repo.changedFiles(unit.commit_sha);
     const parent = unit.commit.parents[0] ?? null;
     if (changed === null) {
@@ -156,7 +166,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       numstat_additions: changed ? changed.filter((f) => !f.binary).reduce((s, f) => s + (f.additions ?? 0), 0) : null,
       entire: unit.session.initial_attribution,
     };
-    if (!session || !changed) {
+    if (!session || !changed || pastEnd) {
       const row = toUnitRow(identity, null);
       if (!session) modelFromMetadata.push(row);
       out.units.push(row);
@@ -302,7 +312,8 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
     );
     return copyRead(out, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, compact.start, "compact", bytes!.length);
   }
-  sink.error("transcript-unreadable", `${problem}; the compact transcript.jsonl could not be read either${outcome ? ` (${outcome.message})` : ""}`);
+  const why = outcome ? outcome.message : "its blob is absent from this clone";
+  sink.error("transcript-unreadable", `${problem}; the compact transcript.jsonl could not be read either (${why})`);
   return copyRead(out, checkpointId, cs, null, cs.transcript_start, "full", 0);
 }
 

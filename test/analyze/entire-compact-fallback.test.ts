@@ -33,7 +33,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { analyze } from "../../src/index";
 import type { Diagnostic, UnitRow } from "../../src/model";
-import { ClaudeLog, writeResult } from "../helpers/claude-log";
+import { checkpointFolder as folder, claudeWriteTranscript, oneSessionCheckpoint } from "../helpers/entire-folder";
 import { TestRepo } from "../helpers/git-repo";
 
 const ROOT = "/home/u/proj";
@@ -43,7 +43,6 @@ const CP_BOTH = "c0000000000c";
 const CP_NEITHER = "c0000000000d";
 const CP_MULTI_RAW = "c0000000000e";
 const CP_MULTI_COMPACT = "c0000000000f";
-const folder = (id: string) => `${id.slice(0, 2)}/${id.slice(2)}`;
 
 /** Entire's compact lines (the format of src/ingest/entire-compact/README.md): a prompt, then one Write with its inlined result. */
 function compactWrite(agent: string, path: string, content: string): string {
@@ -70,23 +69,13 @@ function compactWrite(agent: string, path: string, content: string): string {
 /** Cursor's own agent log: JSON lines of a shape no adapter here reads. */
 const CURSOR_LOG = `{"role":"user","message":{"content":[{"type":"text","text":"create src/three.txt"}]}}\n{"role":"assistant","message":{"content":[{"type":"text","text":"done"}]}}\n`;
 
-function claudeWrite(sessionId: string, path: string, content: string): string {
-  return new ClaudeLog({ sessionId, cwd: ROOT })
-    .prompt(`create ${path}`)
-    .call("toolu_1", "Write", { file_path: `${ROOT}/${path}`, content })
-    .result("toolu_1", writeResult(`${ROOT}/${path}`, content, null))
-    .text();
-}
+const claudeWrite = (sessionId: string, path: string, content: string) => claudeWriteTranscript(sessionId, ROOT, path, content);
 
 function checkpoint(id: string, session: string, agent: string, files: { full?: string; compact?: string }, starts: { checkpoint_transcript_start: number; compact_transcript_start: number }): Record<string, string> {
-  const f = folder(id);
-  const out: Record<string, string> = {
-    [`${f}/metadata.json`]: JSON.stringify({ checkpoint_id: id, strategy: "manual-commit", sessions: [{ metadata: `/${f}/0/metadata.json` }] }),
-    [`${f}/0/metadata.json`]: JSON.stringify({ checkpoint_id: id, session_id: session, agent, created_at: "2026-03-02T11:01:00Z", ...starts }),
-  };
-  if (files.full !== undefined) out[`${f}/0/full.jsonl`] = files.full;
-  if (files.compact !== undefined) out[`${f}/0/transcript.jsonl`] = files.compact;
-  return out;
+  const transcripts: Record<string, string> = {};
+  if (files.full !== undefined) transcripts["full.jsonl"] = files.full;
+  if (files.compact !== undefined) transcripts["transcript.jsonl"] = files.compact;
+  return oneSessionCheckpoint(id, JSON.stringify({ checkpoint_id: id, session_id: session, agent, created_at: "2026-03-02T11:01:00Z", ...starts }), transcripts);
 }
 
 describe("Entire: the compact transcript stands in for a raw one that cannot be read", () => {

@@ -417,6 +417,68 @@ describe("git layer on a real repository", () => {
     }
   });
 
+  test("damaged clones: a ref to an absent object, an absent commit inside the history, a shallow boundary", async () => {
+    const dmg = join(box.root, "damaged");
+    mkdirSync(dmg);
+    const g = (args: string[]) => box.git(dmg, args);
+    const commit = (file: string, message: string) => {
+      writeFileSync(join(dmg, file), `${file}\n`);
+      g(["add", file]);
+      g(["commit", "-q", "-m", message]);
+      return g(["rev-parse", "HEAD"]).trim();
+    };
+    g(["init", "-q"]);
+    const base = commit("base.txt", "base");
+    const lost = commit("lost.txt", "lost");
+    const above = commit("above.txt", "above\n\nEntire-Checkpoint: 00000000000a");
+    g(["checkout", "-q", "-b", "side", base]);
+    const side = commit("side.txt", "side\n\nEntire-Checkpoint: 00000000000b");
+    g(["checkout", "-q", "main"]);
+    // A healthy copy for the shallow case below.
+    const shallowDir = join(box.root, "shallow");
+    box.git(box.root, ["clone", "-q", "--no-local", "--single-branch", "--branch", "side", dmg, shallowDir]);
+    // A stale branch naming an object this clone never had.
+    const ghost = "1234567890123456789012345678901234567890";
+    writeFileSync(join(dmg, ".git", "refs", "heads", "ghost"), ghost + "\n");
+    const r = await openRepository(dmg);
+    assert.ok(r);
+    try {
+      // for-each-ref fails as a whole when asked for types; the refs are still listed, the ghost typed missing.
+      const refs = await r.listRefs();
+      assert.deepEqual(refs.map((x) => [x.name, x.type]), [["refs/heads/ghost", "missing"], ["refs/heads/main", "commit"], ["refs/heads/side", "commit"]]);
+      // ...and the history of the others is read.
+      const all = await r.logCommits();
+      assert.deepEqual(new Set(all.map((c) => c.sha)), new Set([above, lost, base, side]));
+
+      // The commit `lost` goes: one walk over all starts would die at it; each start is read on its own as far as it goes.
+      unlinkSync(join(dmg, ".git", "objects", lost.slice(0, 2), lost.slice(2)));
+      const told: string[] = [];
+      const partial = await r.logCommits({ onHistoryIncomplete: (m) => told.push(m) });
+      assert.equal(told.length, 1);
+      assert.match(told[0], new RegExp(lost));
+      // git reads a commit's parents before it shows the commit, so main shows nothing (its tip's parent is gone);
+      // side still gives side and base: without the per-start reading, the failed walk gave nothing at all.
+      assert.deepEqual(partial.map((c) => c.sha).sort(), [base, side].sort());
+      const trailered = await r.logCommits({ onlyCheckpointed: true, onHistoryIncomplete: () => {} });
+      assert.deepEqual(trailered.map((c) => c.checkpoint_ids), [["00000000000b"]]);
+    } finally {
+      await r.close();
+    }
+
+    // A clone made shallow at `side`: git shows it without parents; its commit object names `base`, which is here.
+    writeFileSync(join(shallowDir, ".git", "shallow"), side + "\n");
+    assert.equal(box.git(shallowDir, ["log", "--format=%P", "-1", side]).trim(), "", "git itself hides the parent");
+    const sr = await openRepository(shallowDir);
+    assert.ok(sr);
+    try {
+      const commits = await sr.logCommits();
+      assert.deepEqual(commits.map((c) => [c.sha, c.parents]), [[side, [base]]]);
+      assert.deepEqual((await sr.changedFiles(side))!.map((f) => f.path), ["side.txt"], "diffed against its real parent, not as a root commit");
+    } finally {
+      await sr.close();
+    }
+  });
+
   test("listTree and walkTree list the same entries", async () => {
     const listed = await repo.listTree(sha.change);
     const walked = await repo.walkTree(sha.change);

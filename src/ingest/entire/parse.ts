@@ -50,8 +50,8 @@ export interface SessionSource {
    * Entire's compact `transcript.jsonl` of the same folder when `transcript`
    * is the raw `full.jsonl`: read instead when the raw one cannot be (its
    * blob is absent, or no adapter reads its agent), with the slice start in
-   * its own coordinates (`compact_transcript_start`). Null otherwise, and when
-   * its own blob is absent.
+   * its own coordinates (`compact_transcript_start`). Null otherwise. (Its
+   * `blob_missing` may be true: the job then says so when it needs it.)
    */
   compact_fallback: { transcript: TranscriptSource; start: number } | null;
 }
@@ -114,10 +114,15 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
   const repo = await openRepository(path);
   if (repo === null) return null;
   try {
-    const refs = findEntireRefs(await repo.listRefs());
+    const allRefs = await repo.listRefs();
+    const refs = findEntireRefs(allRefs);
     if (!hasEntireCheckpoints(refs)) {
       await repo.close();
       return null;
+    }
+    for (const ref of allRefs) {
+      if (ref.type !== "missing" && ref.peeledType !== "missing") continue;
+      sink.add("warning", "git-ref-object-missing", `${ref.name} points at ${ref.sha.slice(0, 12)}, which is absent from this clone (damaged or pruned): nothing is read from it`, null, { file: ref.name });
     }
     for (const bad of refs.malformed) {
       sink.add("warning", "entire-ref-malformed", `${bad.name} is not refs/entire/checkpoints/<shard>/<checkpoint id>; not read`, null, { file: bad.name });
@@ -138,6 +143,12 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
         : await repo.logCommits({
             onlyCheckpointed: true,
             patchIds: true,
+            onHistoryIncomplete: (message) =>
+              sink.add(
+                "error",
+                "git-history-incomplete",
+                `git cannot walk the whole history (${message}): a commit object is absent from this clone. Each branch was read on its own as far as it goes; a checkpoint whose commit lies beyond the gap is reported as on no commit`,
+              ),
             onPatchIdUnreadable: (sha) =>
               sink.add("warning", "commit-patch-id-unreadable", `commit ${sha.slice(0, 12)}: git cannot read its diff (a blob missing from this clone), so its patch id is unknown and a rebased or cherry-picked copy of it is not recognised as the same commit`),
           });
@@ -360,7 +371,8 @@ async function readJson(repo: GitRepository, listing: FolderListing, rel: string
     return null;
   }
   try {
-    return JSON.parse(Buffer.from(data).toString("utf8"));
+    // An editor's byte-order mark is not part of the JSON.
+    return JSON.parse(Buffer.from(data).toString("utf8").replace(/^\uFEFF/, ""));
   } catch (error) {
     sink.add("error", "entire-metadata-invalid", `${rel} of checkpoint ${listing.checkpoint_id} is not JSON: ${(error as Error).message}`, null, { file, session_id: sessionId });
     return null;
@@ -494,6 +506,16 @@ async function buildSession(
     sink.add("warning", "entire-transcript-missing", message, null, { file: fileLabel, session_id: sessionId });
   } else {
     const label = `${transcript.ref}:${listing.root}${transcript.file}`;
+    const gaps = missingParts(transcript.parts);
+    if (gaps.length > 0) {
+      sink.add(
+        "warning",
+        "entire-transcript-part-missing",
+        `checkpoint ${id} session ${index}: ${gaps.map((n) => `full.jsonl.${String(n).padStart(3, "0")}`).join(", ")} missing between the stored parts; they are joined with the gap, so the records after it are numbered as if it were not there`,
+        null,
+        { file: label, session_id: sessionId },
+      );
+    }
     if (transcript.blob_missing) {
       sink.add(
         "warning",
@@ -543,7 +565,7 @@ async function buildSession(
     token_usage: toTokenUsage(meta?.token_usage),
   };
   const fallback = transcript?.kind === "full" ? await locateCompact(repo, listing, folder) : null;
-  const compact_fallback = fallback === null || fallback.blob_missing ? null : { transcript: fallback, start: meta?.compact_transcript_start ?? 0 };
+  const compact_fallback = fallback === null ? null : { transcript: fallback, start: meta?.compact_transcript_start ?? 0 };
   return { session, source: { index, folder, transcript, compact_fallback } };
 }
 
@@ -592,6 +614,19 @@ async function storedTranscript(repo: GitRepository, listing: FolderListing, kin
     }
   }
   return { kind, file: files[0], parts: files.map((rel) => `${listing.commit}:${listing.root}${rel}`), blob_missing: missing, ref: listing.ref };
+}
+
+/** Numbers of the `full.jsonl.NNN` parts absent below the highest one stored (Entire numbers them from 1 without gaps). */
+function missingParts(parts: readonly string[]): number[] {
+  const present = new Set<number>();
+  for (const spec of parts) {
+    const m = CHUNK.exec(spec.slice(Math.max(spec.lastIndexOf("/"), spec.lastIndexOf(":")) + 1));
+    if (m) present.add(Number(m[1]));
+  }
+  const missing: number[] = [];
+  const highest = Math.max(0, ...present);
+  for (let n = 1; n < highest; n++) if (!present.has(n)) missing.push(n);
+  return missing;
 }
 
 async function readTranscript(repo: GitRepository, sources: Map<string, CheckpointSource>, checkpointId: string, sessionIndex: number): Promise<Uint8Array | null> {

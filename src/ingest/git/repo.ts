@@ -9,7 +9,8 @@
  * from one git process per call (`log`, `for-each-ref`, `ls-tree`), and patch
  * ids from one `git log -p | git patch-id --stable` pipeline per call.
  */
-import { realpath, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
+import { join } from "node:path";
 import type { Commit } from "../../model";
 import { GitObjectReader } from "./cat-file";
 import { DiffTreeBatch } from "./diff-tree-batch";
@@ -20,6 +21,7 @@ export interface GitRef {
   name: string;
   /** The object the ref points at (a tag object for annotated tags). */
   sha: string;
+  /** `commit`, `tag`, `tree`, `blob`, or `missing` when the object is absent from the clone. */
   type: string;
   /** For annotated tags: the object the tag finally points at; else null. */
   peeled: string | null;
@@ -39,6 +41,12 @@ export interface LogOptions {
   patchIds?: boolean;
   /** Told of each commit whose diff git could not read for its patch id (a blob missing from a partial clone): it stays null. */
   onPatchIdUnreadable?: (sha: string) => void;
+  /**
+   * Told when git could not walk the whole history (a commit object absent
+   * from a damaged clone): the commits it could reach are still returned,
+   * each start read on its own; `message` is git's.
+   */
+  onHistoryIncomplete?: (message: string) => void;
 }
 
 export interface ChangedFile {
@@ -207,15 +215,39 @@ class CliRepository implements GitRepository {
       "for-each-ref",
       "--format=%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)%00%(refname)",
     ]);
+    const refs: GitRef[] = [];
+    if (text !== null) {
+      for (const line of text.split("\n")) {
+        if (!line) continue;
+        const [sha, type, peeled, peeledType, name] = line.split("\0");
+        if (!sha || !name) continue;
+        refs.push({ name, sha, type, peeled: peeled || null, peeledType: peeledType || null });
+      }
+    } else {
+      refs.push(...(await this.listRefsObjectByObject()));
+    }
+    refs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return refs;
+  }
+
+  /**
+   * for-each-ref fails as a whole when asked for object types and one ref
+   * names an object absent from the clone (a stale branch of a damaged or
+   * pruned copy); names and ids alone do not read the objects, so list those
+   * and look each object up, an absent one typed `missing`.
+   */
+  private async listRefsObjectByObject(): Promise<GitRef[]> {
+    const text = await gitText(this.gitDir, ["for-each-ref", "--format=%(objectname)%00%(refname)"]);
     if (text === null) return [];
     const refs: GitRef[] = [];
     for (const line of text.split("\n")) {
-      if (!line) continue;
-      const [sha, type, peeled, peeledType, name] = line.split("\0");
+      const [sha, name] = line.split("\0");
       if (!sha || !name) continue;
-      refs.push({ name, sha, type, peeled: peeled || null, peeledType: peeledType || null });
+      const info = await this.objects.info(sha).catch(() => null);
+      const type = info?.type ?? "missing";
+      const peeled = type === "tag" ? await this.objects.info(`${sha}^{}`).catch(() => null) : null;
+      refs.push({ name, sha, type, peeled: peeled?.sha ?? null, peeledType: type === "tag" ? (peeled?.type ?? "missing") : null });
     }
-    refs.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return refs;
   }
 
@@ -250,9 +282,18 @@ class CliRepository implements GitRepository {
     // A cheap pre-filter: a commit without the text cannot carry the trailer.
     if (opts.onlyCheckpointed) args.push("--regexp-ignore-case", "--fixed-strings", "--grep=Entire-Checkpoint");
     const result = await runGit(this.gitDir, args, { input: revs.join("\n") + "\n" });
-    if (result.code !== 0) return [];
+    let output = result.stdout.toString("utf8");
+    if (result.code !== 0) {
+      // One walk over every start dies at the first absent commit: read each start on its own, keeping what each reaches.
+      opts.onHistoryIncomplete?.(result.stderr.trim().split("\n")[0] || `git log exited with ${result.code}`);
+      const outputs: string[] = [];
+      for (const rev of revs) outputs.push((await runGit(this.gitDir, args, { input: rev + "\n" })).stdout.toString("utf8"));
+      output = outputs.join("\0");
+    }
+    const shallow = await this.shallowCommits();
     const commits: Commit[] = [];
-    for (const record of result.stdout.toString("utf8").split("\0")) {
+    const seen = new Set<string>();
+    for (const record of output.split("\0")) {
       if (!record) continue;
       const parts = record.split(FIELD);
       if (parts.length < 6) continue;
@@ -264,9 +305,13 @@ class CliRepository implements GitRepository {
         if (id && !ids.includes(id)) ids.push(id);
       }
       if (opts.onlyCheckpointed && ids.length === 0) continue;
+      if (seen.has(sha.trim())) continue;
+      seen.add(sha.trim());
+      // git shows a shallow clone's boundary commits without parents; the commit object still names them.
+      const listed = parents ? parents.split(" ").filter(Boolean) : [];
       commits.push({
         sha: sha.trim(),
-        parents: parents ? parents.split(" ").filter(Boolean) : [],
+        parents: listed.length === 0 && shallow.has(sha.trim()) ? ((await this.parents(sha.trim())) ?? []) : listed,
         author_time: Number(at),
         committer_time: Number(ct),
         subject,
@@ -279,6 +324,15 @@ class CliRepository implements GitRepository {
       for (const c of commits) c.patch_id = ids.get(c.sha) ?? null;
     }
     return commits;
+  }
+
+  /** The boundary commits of a shallow clone (`<git dir>/shallow`); empty for a full clone. */
+  private async shallowCommits(): Promise<Set<string>> {
+    try {
+      return new Set((await readFile(join(this.gitDir, "shallow"), "utf8")).split("\n").map((l) => l.trim()).filter(Boolean));
+    } catch {
+      return new Set();
+    }
   }
 
   async patchIds(shas: readonly string[], onUnreadable?: (sha: string) => void): Promise<Map<string, string>> {
