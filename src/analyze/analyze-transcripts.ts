@@ -174,7 +174,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
       out.diagnostics.push(...ssink.rows);
       options.onProgress?.(i + 1, found.length, basename(f.file));
     }
-    if (repo && repoName) await attributeLinks(repo, repoName, links, out);
+    if (repo && repoName !== null) await attributeLinks(repo, repoName, links, out);
   } finally {
     await repo?.close();
   }

@@ -63,6 +63,11 @@ export function insertedMask(a: readonly string[], b: readonly string[]): boolea
  * object per step; both are module-level scratch space reused by every call
  * (the function is synchronous and does not call itself), so a diff of two
  * long files allocates nothing per call. `a` and `b` are non-empty.
+ *
+ * jsdiff's components are objects the garbage collector frees once no path
+ * reaches them; the pool is compacted for the same reason (see
+ * `compactComponents`): an append-only pool grows with the square of the
+ * edit distance (a 20 000-line rewrite held 6 GB).
  */
 let pathOld = new Int32Array(1024);
 let pathComp = new Int32Array(1024);
@@ -72,6 +77,47 @@ let kinds = new Uint8Array(1024);
 let counts = new Int32Array(1024);
 let prevs = new Int32Array(1024);
 let components = 0;
+/** Pool size at which the next compaction runs: twice what the previous one kept, and at least this. */
+const MIN_COMPACT_AT = 1 << 20;
+let compactAt = MIN_COMPACT_AT;
+let compactAtMin = MIN_COMPACT_AT;
+/** Marks and new indices while compacting (scratch, grown as needed). */
+let marks = new Uint8Array(0);
+let moved = new Int32Array(0);
+
+/** For tests: the pool size from which compaction starts (compaction never changes a diff). */
+export function setLineDiffCompactionThreshold(size: number | null): void {
+  compactAtMin = size ?? MIN_COMPACT_AT;
+}
+
+/**
+ * Keeps only the components that a live path reaches (following `prevs` from
+ * each alive diagonal's `pathComp`), moved down in creation order (a
+ * component's `prev` is always older), and renumbers the paths. Runs between
+ * two edit lengths, when every component still needed hangs off a path.
+ */
+function compactComponents(lowest: number, highest: number): void {
+  if (marks.length < components) {
+    marks = new Uint8Array(kinds.length);
+    moved = new Int32Array(kinds.length);
+  } else marks.fill(0, 0, components);
+  for (let d = lowest; d <= highest; d++) {
+    if (alive[d] !== 1) continue;
+    for (let c = pathComp[d]; c >= 0 && marks[c] === 0; c = prevs[c]) marks[c] = 1;
+  }
+  let kept = 0;
+  for (let c = 0; c < components; c++) {
+    if (marks[c] === 0) continue;
+    const prev = prevs[c];
+    kinds[kept] = kinds[c];
+    counts[kept] = counts[c];
+    prevs[kept] = prev >= 0 ? moved[prev] : -1;
+    moved[c] = kept++;
+  }
+  for (let d = lowest; d <= highest; d++) if (alive[d] === 1 && pathComp[d] >= 0) pathComp[d] = moved[pathComp[d]];
+  components = kept;
+  compactAt = Math.max(compactAtMin, 2 * kept);
+}
 
 function component(kind: number, count: number, prev: number): number {
   if (components === kinds.length) {
@@ -105,6 +151,7 @@ function myersLikeJsdiff(a: readonly string[], b: readonly string[], runs: DiffR
     alive = new Uint8Array(size);
   }
   components = 0;
+  compactAt = compactAtMin;
   // Diagonals touched, to clear `alive` for the next call.
   let lowest = off;
   let highest = off;
@@ -131,6 +178,7 @@ function myersLikeJsdiff(a: readonly string[], b: readonly string[], runs: DiffR
     let minDiagonal = -Infinity;
     let maxDiagonal = Infinity;
     outer: for (let editLength = 1; editLength <= max; editLength++) {
+      if (components >= compactAt) compactComponents(Math.max(0, lowest), Math.min(size - 1, highest));
       const dFrom = Math.max(minDiagonal, -editLength);
       const dTo = Math.min(maxDiagonal, editLength);
       if (off + dFrom - 1 < lowest) lowest = off + dFrom - 1;

@@ -78,6 +78,15 @@ test("analyze on the sample's Claude Code projects folder with --repo links sess
   }
 });
 
+test("--repo given as the repository's .git folder gives the same units (the repository is named after its folder, not '.git')", async () => {
+  const sample = await corpus;
+  const byRoot = await analyze({ inputs: [sample.claudeProjectsDir], repo: sample.repoDir });
+  const byGitDir = await analyze({ inputs: [sample.claudeProjectsDir], repo: join(sample.repoDir, ".git") });
+  assert.ok(byRoot.rows.units.length > 0);
+  assert.deepEqual(byGitDir.rows.units, byRoot.rows.units);
+  assert.ok(byGitDir.rows.units.every((u) => u.repo !== "" && u.repo === byRoot.rows.units[0].repo));
+});
+
 test("worker threads give the same tables as the inline run", async () => {
   const sample = await corpus;
   process.env.SWE_CHAT_EVAL_ROOT = process.cwd();
