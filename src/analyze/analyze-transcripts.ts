@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { dominantModel } from "../effort";
 import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFilesOf } from "../ingest/claude-code";
@@ -7,6 +7,7 @@ import { detectTranscriptFormat } from "../ingest/detect";
 import { readEntireCompactTranscript } from "../ingest/entire-compact";
 import { readGeminiSession } from "../ingest/gemini";
 import { repositoryName } from "../ingest/git/repo-name";
+import { listDir, realPathOf } from "../ingest/list-dir";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "../ingest/opencode";
 import { type Commit, DiagnosticSink, type Session } from "../model";
@@ -49,35 +50,40 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
   const byFormat = { "claude-code": [] as string[], codex: [] as string[], gemini: [] as string[], opencode: [] as string[], "entire-compact": [] as string[] };
   const storage: OpenCodeSource[] = [];
   const subagentDirs: string[] = [];
+  // One file reached twice through links is read once.
+  const seenFiles = new Map<string, string>();
   const sniff = (file: string, explicit: boolean) => {
+    const real = realPathOf(file);
+    const first = seenFiles.get(real);
+    if (first !== undefined) {
+      sink.add("info", "transcript-same-file", `the same file as ${first} (reached through a link): read once`, null, { file });
+      return;
+    }
+    seenFiles.set(real, file);
     const format = detectTranscriptFormat(readHead(file, PROBE_BYTES) ?? new Uint8Array());
     if (format !== "unknown") byFormat[format].push(file);
     else if (explicit || file.endsWith(".jsonl")) sink.add("info", "not-a-transcript", "skipped: the content looks like no known transcript format", null, { file });
   };
+  const walking = new Set<string>();
   const walk = (dir: string) => {
     if (isOpenCodeStorage(dir)) {
       for (const session of listOpenCodeStorageSessions(dir, sink)) storage.push({ kind: "storage", session });
       return;
     }
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      sink.add("warning", "transcript-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
-      return;
-    }
-    for (const entry of entries) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
+    const real = realPathOf(dir);
+    walking.add(real);
+    for (const entry of listDir(dir, "transcript", sink, walking) ?? []) {
+      if (entry.kind === "dir") {
         if (SKIP_DIRS.has(entry.name)) continue;
-        if (entry.name === "subagents") subagentDirs.push(full);
-        else walk(full);
-      } else if (entry.isFile() && (entry.name.endsWith(".jsonl") || entry.name.endsWith(".json"))) {
-        sniff(full, false);
-      } else if (entry.isFile() && entry.name === "opencode.db" && !isOpenCodeStorage(join(dir, "storage"))) {
-        sink.add("info", "opencode-sqlite-not-read", "an OpenCode 1.2+ SQLite session database: not read by this version (only the JSON storage folder and exports are)", null, { file: full });
+        if (entry.name === "subagents") subagentDirs.push(entry.path);
+        else walk(entry.path);
+      } else if (entry.name.endsWith(".jsonl") || entry.name.endsWith(".json")) {
+        sniff(entry.path, false);
+      } else if (entry.name === "opencode.db" && !isOpenCodeStorage(join(dir, "storage"))) {
+        sink.add("info", "opencode-sqlite-not-read", "an OpenCode 1.2+ SQLite session database: not read by this version (only the JSON storage folder and exports are)", null, { file: entry.path });
       }
     }
+    walking.delete(real);
   };
   try {
     if (statSync(path).isFile()) sniff(path, true);

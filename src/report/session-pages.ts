@@ -41,9 +41,9 @@ function bySession<T extends { session_id: string }>(rows: readonly T[] | undefi
   return out;
 }
 
-/** File stems for session ids: unique even on case-insensitive file systems. */
-function stemsFor(ids: readonly string[]): Map<string, string> {
-  const used = new Set<string>();
+/** File stems for session ids: unique even on case-insensitive file systems, and never `index` (sessions/index.html lists them all). */
+export function stemsFor(ids: readonly string[]): Map<string, string> {
+  const used = new Set<string>(["index"]);
   const out = new Map<string, string>();
   for (const id of ids) {
     let stem = safeFileStem(id, sha256);

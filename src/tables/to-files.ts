@@ -10,12 +10,18 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Writes the chunks to `path`; rejects (never an unhandled 'error' event) when the file cannot be opened or written. */
 async function writeStream(path: string, chunks: Iterable<string>): Promise<void> {
   const out = createWriteStream(path, { encoding: "utf8" });
+  let failure: Error | null = null;
+  const failed = new Promise<never>((_, reject) => out.once("error", (err) => reject((failure = err))));
+  failed.catch(() => {});
   for (const chunk of chunks) {
-    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+    if (failure) break;
+    if (!out.write(chunk)) await Promise.race([new Promise<void>((resolve) => out.once("drain", () => resolve())), failed]);
   }
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  if (failure) throw failure;
+  await Promise.race([new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve()))), failed]);
 }
 
 function* csvLines(name: TableName, rows: readonly object[]): Iterable<string> {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -36,4 +36,23 @@ test("exit codes: 2 for a usage error, 1 when nothing could be read", () => {
   const nothing = cli(["analyze", join(tmpdir(), "sce-missing-" + process.pid), "--out", out, "--quiet"]);
   assert.equal(nothing.status, 1);
   assert.equal(nothing.stdout, "");
+});
+
+test("an output folder that cannot be written: exit 2 and one line naming it, no stack trace", () => {
+  const root = mkdtempSync(join(tmpdir(), "sce-cli-out-"));
+  const input = join(root, "logs");
+  mkdirSync(input);
+  writeFileSync(join(input, "s.jsonl"), `{"type":"user","sessionId":"s","timestamp":"2026-03-02T10:00:00Z","message":{"role":"user","content":"hi"}}\n`);
+  // A file where the output folder should be, and a folder where a table file should be.
+  const aFile = join(root, "a-file");
+  writeFileSync(aFile, "");
+  const blocked = join(root, "blocked");
+  mkdirSync(join(blocked, "units.csv"), { recursive: true });
+  for (const [out, why] of [[aFile, /EEXIST.*a-file/], [blocked, /EISDIR.*units\.csv/]] as const) {
+    const run = cli(["analyze", input, "--out", out, "--quiet"]);
+    assert.equal(run.status, 2, run.stderr);
+    assert.match(run.stderr, why);
+    assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
+    assert.equal(run.stderr.trim().split("\n").length, 1);
+  }
 });

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { jsonForScript, looksLikeSecret, maskSecrets, safeFileStem, scriptForInline, vegaRuntime } from "../../src/report";
+import { stemsFor } from "../../src/report/session-pages";
 
 test("JSON inlined in a script element cannot close it, and parses back to the same value", () => {
   const value = { model: "</script><script>alert(1)</script>", prompt: "<!-- x --> & \u2028 \u2029 <img src=x onerror=alert(1)>" };
@@ -64,4 +65,16 @@ test("session ids become file names only when plain; anything else is hashed", (
   assert.equal(safeFileStem("../../etc/passwd", hash), "s-h160000000000000");
   assert.equal(safeFileStem("<script>", hash), "s-h800000000000000");
   assert.equal(safeFileStem("a..b", hash), "s-h400000000000000");
+});
+
+test("no session page takes the name of the list of all sessions, nor another page's (case-insensitive file systems)", () => {
+  // A session id "index" would have overwritten sessions/index.html; "INDEX" would on macOS and Windows;
+  // "Ab" and "aB" would be one file there.
+  const stems = stemsFor(["index", "INDEX", "Ab", "aB", "plain-id"]);
+  const names = [...stems.values()];
+  assert.equal(stems.get("plain-id"), "plain-id");
+  assert.equal(stems.get("Ab"), "Ab");
+  assert.ok(names.every((n) => n.toLowerCase() !== "index"), names.join(" "));
+  assert.equal(new Set(names.map((n) => n.toLowerCase())).size, names.length);
+  assert.match(stems.get("index")!, /^s-[0-9a-f]{16}$/);
 });

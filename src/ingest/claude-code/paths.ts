@@ -8,6 +8,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, s
 import { homedir } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { readTranscriptBytes } from "../read-files";
+import { listDir, realPathOf } from "../list-dir";
 import type { DiagnosticSink, Session } from "../../model";
 import { detectTranscriptFormat } from "../detect";
 import { parseClaudeCodeTranscript } from "./parse";
@@ -106,27 +107,23 @@ export function subagentFilesOf(file: string): string[] {
     .map((n) => join(dir, n));
 }
 
-function walk(dir: string, sessions: string[], subagentDirs: string[], sink: DiagnosticSink | undefined): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (e) {
-    sink?.add("warning", "claude-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
-    return;
-  }
+function walk(dir: string, sessions: string[], subagentDirs: string[], sink: DiagnosticSink | undefined, walking = new Set<string>()): void {
+  const real = realPathOf(dir);
+  walking.add(real);
+  const entries = listDir(dir, "claude", sink, walking) ?? [];
   for (const entry of entries) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
+    if (entry.kind === "dir") {
       if (SKIP_DIRS.has(entry.name)) continue;
       if (entry.name === "subagents") {
-        subagentDirs.push(full);
+        subagentDirs.push(entry.path);
         continue;
       }
-      walk(full, sessions, subagentDirs, sink);
-    } else if (entry.isFile() && entry.name.endsWith(".jsonl")) {
-      sessions.push(full);
+      walk(entry.path, sessions, subagentDirs, sink, walking);
+    } else if (entry.name.endsWith(".jsonl")) {
+      sessions.push(entry.path);
     }
   }
+  walking.delete(real);
 }
 
 function looksLikeClaudeCode(file: string, sink: DiagnosticSink | undefined): boolean {

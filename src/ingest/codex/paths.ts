@@ -9,11 +9,12 @@
  * under their parent when the parent's rollout is among the files found,
  * else read as sessions of their own (`codex-orphan-subagent`).
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { readTranscriptBytes } from "../read-files";
 import type { DiagnosticSink, Session } from "../../model";
+import { listDir, realPathOf } from "../list-dir";
 import { detectTranscriptFormat } from "../detect";
 import { parseCodexRollout } from "./parse";
 import { parentThreadOf } from "./records";
@@ -134,22 +135,18 @@ export function readHead(file: string, bytes: number): Uint8Array | null {
   }
 }
 
-function walk(dir: string, files: string[], sink: DiagnosticSink | undefined): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (e) {
-    sink?.add("warning", "codex-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
-    return;
-  }
+function walk(dir: string, files: string[], sink: DiagnosticSink | undefined, walking = new Set<string>()): void {
+  const real = realPathOf(dir);
+  walking.add(real);
+  const entries = listDir(dir, "codex", sink, walking) ?? [];
   for (const entry of entries) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name)) walk(full, files, sink);
-    } else if (entry.isFile() && entry.name.endsWith(".jsonl")) {
-      files.push(full);
+    if (entry.kind === "dir") {
+      if (!SKIP_DIRS.has(entry.name)) walk(entry.path, files, sink, walking);
+    } else if (entry.name.endsWith(".jsonl")) {
+      files.push(entry.path);
     }
   }
+  walking.delete(real);
 }
 
 function isDir(path: string): boolean {

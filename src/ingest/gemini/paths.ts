@@ -7,10 +7,11 @@
  * `full.jsonl`. `logs.json` beside `chats/` holds prompts only and is not a
  * session (its content does not look like one).
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { DiagnosticSink, Session } from "../../model";
+import { listDir, realPathOf } from "../list-dir";
 import { detectTranscriptFormat } from "../detect";
 import { readHead } from "../codex/paths";
 import { parseGeminiSession } from "./parse";
@@ -49,20 +50,16 @@ export function readGeminiSession(file: string, sink: DiagnosticSink): Session |
   return parseGeminiSession({ text, file }, sink);
 }
 
-function walk(dir: string, files: string[], sink: DiagnosticSink | undefined): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (e) {
-    sink?.add("warning", "gemini-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
-    return;
-  }
+function walk(dir: string, files: string[], sink: DiagnosticSink | undefined, walking = new Set<string>()): void {
+  const real = realPathOf(dir);
+  walking.add(real);
+  const entries = listDir(dir, "gemini", sink, walking) ?? [];
   for (const entry of entries) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name)) walk(full, files, sink);
-    } else if (entry.isFile() && (entry.name.endsWith(".json") || entry.name.endsWith(".jsonl"))) {
-      files.push(full);
+    if (entry.kind === "dir") {
+      if (!SKIP_DIRS.has(entry.name)) walk(entry.path, files, sink, walking);
+    } else if (entry.name.endsWith(".json") || entry.name.endsWith(".jsonl")) {
+      files.push(entry.path);
     }
   }
+  walking.delete(real);
 }

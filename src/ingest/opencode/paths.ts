@@ -4,9 +4,9 @@
  * (storage.ts), recognised by their `session/`, `message/`, `part/`
  * subfolders, whose JSON pieces are not read one by one.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
 import type { DiagnosticSink, Session } from "../../model";
+import { listDir, realPathOf } from "../list-dir";
 import { readHead } from "../codex/paths";
 import { detectTranscriptFormat } from "../detect";
 import { parseOpenCodeSession } from "./parse";
@@ -33,26 +33,22 @@ export function findOpenCodeSessions(path: string, sink?: DiagnosticSink): OpenC
   return out;
 }
 
-function walk(dir: string, out: OpenCodeSource[], sink: DiagnosticSink | undefined): void {
+function walk(dir: string, out: OpenCodeSource[], sink: DiagnosticSink | undefined, walking = new Set<string>()): void {
   if (isOpenCodeStorage(dir)) {
     for (const session of listOpenCodeStorageSessions(dir, sink)) out.push({ kind: "storage", session });
     return;
   }
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  } catch (e) {
-    sink?.add("warning", "opencode-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
-    return;
-  }
+  const real = realPathOf(dir);
+  walking.add(real);
+  const entries = listDir(dir, "opencode", sink, walking) ?? [];
   for (const entry of entries) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name)) walk(full, out, sink);
-    } else if (entry.isFile() && (entry.name.endsWith(".json") || entry.name.endsWith(".jsonl"))) {
-      if (detectTranscriptFormat(readHead(full, PROBE_BYTES) ?? new Uint8Array()) === "opencode") out.push({ kind: "export", file: full });
+    if (entry.kind === "dir") {
+      if (!SKIP_DIRS.has(entry.name)) walk(entry.path, out, sink, walking);
+    } else if (entry.name.endsWith(".json") || entry.name.endsWith(".jsonl")) {
+      if (detectTranscriptFormat(readHead(entry.path, PROBE_BYTES) ?? new Uint8Array()) === "opencode") out.push({ kind: "export", file: entry.path });
     }
   }
+  walking.delete(real);
 }
 
 /** Reads and parses one OpenCode session, from an export file or a storage folder. */
