@@ -8,10 +8,11 @@ import { readEntireCompactTranscript } from "../ingest/entire-compact";
 import { readGeminiSession } from "../ingest/gemini";
 import { repositoryName } from "../ingest/git/repo-name";
 import { listDir, realPathOf } from "../ingest/list-dir";
+import { exclusionDiagnostic } from "./explain-exclusion";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "../ingest/opencode";
 import { type Commit, DiagnosticSink, type Session } from "../model";
-import { makePathMapper } from "../replay";
+import { makePathMapper, type PathMapper } from "../replay";
 import type { AnalysisRows } from "../tables";
 import { attributeUnit } from "./attribute-unit";
 import type { AnalyzeOptions } from "./analyze-entire";
@@ -25,6 +26,8 @@ interface SessionLinks {
   session: Session;
   editedPaths: Set<string>;
   commits: Commit[];
+  /** Logged paths → repository paths, the root inferred from HEAD and the commits of the session's window. */
+  mapper: PathMapper;
 }
 
 /** One session found on disk, with what its adapter needs to read it. */
@@ -173,9 +176,10 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
         for (const d of ssink.rows) d.session_id = session.session_id;
         out.sessions.push(toSessionRow(session, { repo: repoName, idleLimitS: options.idleLimitS }, ssink));
         (out.prompts ??= []).push(...toPromptRows(session));
-        const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p));
+        const link = repo ? await linkSession(repo, session, commits, headFiles) : null;
+        const mapper = link?.mapper ?? makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, () => false);
         out.tool_calls.push(...toToolCallRows(session, (p) => mapper.toRepoPath(p)));
-        if (repo) links.push(await linkSession(repo, session, commits, headFiles));
+        if (link) links.push(link);
       }
       out.diagnostics.push(...ssink.rows);
       options.onProgress?.(i + 1, found.length, basename(f.file));
@@ -189,16 +193,23 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
 
 async function linkSession(repo: GitRepository, session: Session, commits: readonly Commit[], headFiles: Set<string>): Promise<SessionLinks> {
   const edits = session.tool_calls.filter((c) => c.success === true && c.file_edits.length > 0);
-  const mapper = makePathMapper(edits.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p));
-  const editedPaths = new Set(edits.flatMap((c) => c.file_edits.map((e) => mapper.toRepoPath(e.path)).filter((p): p is string => p !== null)));
   const firstEdit = edits.map((c) => Date.parse(c.timestamp ?? "")).filter(Number.isFinite).sort((a, b) => a - b)[0];
   const last = session.record_times[session.record_times.length - 1];
+  const inWindow =
+    firstEdit === undefined || last === undefined
+      ? []
+      : commits
+          .filter((c) => c.committer_time * 1000 >= firstEdit && c.committer_time * 1000 <= last + LINK_WINDOW_S * 1000)
+          .sort((a, b) => a.committer_time - b.committer_time || (a.sha < b.sha ? -1 : 1));
+  // The repository root is inferred from paths that exist: at HEAD, or changed by a commit of the window
+  // (a file the session made and a later commit moved or deleted is not at HEAD).
+  const changedInWindow = new Set<string>();
+  for (const c of inWindow) for (const f of (await changedOf(repo, c.sha)) ?? []) changedInWindow.add(f.path);
+  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p) || changedInWindow.has(p));
+  const editedPaths = new Set(edits.flatMap((c) => c.file_edits.map((e) => mapper.toRepoPath(e.path)).filter((p): p is string => p !== null)));
   const linked: Commit[] = [];
-  if (editedPaths.size > 0 && firstEdit !== undefined && last !== undefined) {
+  if (editedPaths.size > 0) {
     const seen = new Set<string>();
-    const inWindow = commits
-      .filter((c) => c.committer_time * 1000 >= firstEdit && c.committer_time * 1000 <= last + LINK_WINDOW_S * 1000)
-      .sort((a, b) => a.committer_time - b.committer_time || (a.sha < b.sha ? -1 : 1));
     for (const c of inWindow) {
       const key = c.patch_id ?? c.sha;
       if (seen.has(key)) continue;
@@ -209,7 +220,7 @@ async function linkSession(repo: GitRepository, session: Session, commits: reado
       }
     }
   }
-  return { session, editedPaths, commits: linked };
+  return { session, editedPaths, commits: linked, mapper };
 }
 
 async function attributeLinks(repo: GitRepository, repoName: string, links: SessionLinks[], out: AnalysisRows): Promise<void> {
@@ -228,6 +239,19 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
       const changed = await changedOf(repo, commit.sha);
       if (!changed) reasons.push("commit-unreadable");
       const parent = commit.parents[0] ?? null;
+      if (reasons.length > 0) {
+        const short = (list: readonly string[]) => `${list.length}: ${list.slice(0, 5).map((x) => x.slice(0, 12)).join(", ")}${list.length > 5 ? ", …" : ""}`;
+        sink.rows.push(
+          exclusionDiagnostic({ session_id: session.session_id, commit_sha: commit.sha, checkpoint_id: null }, sink.source, {
+            reasons,
+            details: {
+              "multi-commit-session": `commits ${short(commits.map((c) => c.sha))}`,
+              "multi-session-commit": `${sessionsPerCommit.get(commit.sha) ?? 0} sessions`,
+              "merge-commit": `parents ${short(commit.parents)}`,
+            },
+          }),
+        );
+      }
       const identity = {
         session_id: session.session_id,
         commit_sha: commit.sha,

@@ -11,9 +11,10 @@ export interface PathMapper {
   readonly root: string | null;
 }
 
+/** An absolute POSIX-style path; a Windows drive letter is dropped (`C:\Users\me` → `/Users/me`), as in `absolutePath`. */
 const normalise = (p: string): string => {
   const parts: string[] = [];
-  for (const part of p.replace(/\\/g, "/").split("/")) {
+  for (const part of p.replace(/\\/g, "/").replace(/^[A-Za-z]:(?=\/|$)/, "").split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") parts.pop();
     else parts.push(part);

@@ -76,6 +76,28 @@ test("analyze on the sample's Claude Code projects folder with --repo links sess
     if (u.total_committed_lines === null) continue;
     assert.equal(u.total_committed_lines, u.agent_lines_survived! + u.human_lines! + u.outside_lines!);
   }
+  // Each ambiguous unit has exactly one unit-excluded row, written by the linker with every reason that applies.
+  const ambiguous = rows.units.filter((u) => u.ambiguity !== null);
+  assert.ok(ambiguous.length > 0, "the sample's sessions span several commits");
+  for (const u of ambiguous) {
+    const mine = rows.diagnostics.filter((d) => d.code === "unit-excluded" && d.session_id === u.session_id && d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`));
+    assert.equal(mine.length, 1, `${u.session_id} ${u.commit_sha}`);
+    assert.match(mine[0].message, new RegExp(`left out of headline numbers: ${u.ambiguity} \\(`));
+    assert.notEqual(mine[0].source, "analyze", "written where the reasons are known, not by the catch-all");
+  }
+  // Every reason that applies is named: the links, counted again from the units table.
+  const count = (key: (u: (typeof rows.units)[number]) => string) => {
+    const m = new Map<string, number>();
+    for (const u of rows.units) m.set(key(u), (m.get(key(u)) ?? 0) + 1);
+    return m;
+  };
+  const perSession = count((u) => u.session_id);
+  const perCommit = count((u) => u.commit_sha);
+  for (const u of ambiguous) {
+    const message = rows.diagnostics.find((d) => d.code === "unit-excluded" && d.session_id === u.session_id && d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`))!.message;
+    if (perSession.get(u.session_id)! > 1) assert.match(message, /multi-commit-session \(/);
+    if (perCommit.get(u.commit_sha)! > 1) assert.match(message, /multi-session-commit \(/);
+  }
 });
 
 test("--repo given as the repository's .git folder gives the same units (the repository is named after its folder, not '.git')", async () => {
