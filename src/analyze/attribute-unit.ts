@@ -1,6 +1,6 @@
 import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "../attribution/at-commit";
 import type { DiagnosticSink, Session, ToolCall } from "../model";
-import { makePathMapper, type ReplayStep, replayEdits } from "../replay";
+import { isBinaryText, makePathMapper, type ReplayStep, replayEdits } from "../replay";
 
 /** What the replay of one unit needs from the repository. */
 export interface UnitFiles {
@@ -41,8 +41,16 @@ export async function attributeUnit(session: Session, transcriptStart: number, f
   const bases = new Map<string, string | null>();
   for (let i = 0; i < paths.length; i++) bases.set(paths[i], await files.readBase(paths[i]));
   const commits = new Map<string, string | null>();
-  for (const file of files.changed) if (!file.binary) commits.set(file.path, await files.readCommit(file.path));
-  return replayAndAttribute(plan, bases, commits, files.changed, prefix, sink);
+  const changed: { path: string; binary: boolean }[] = [];
+  for (const file of files.changed) {
+    const text = await files.readCommit(file.path);
+    // git calls a file binary when either side has a NUL in its first 8000 bytes; metrics.md §2 asks it of each
+    // state, so a file that turns from binary to text has the lines of its committed text (and a base of none).
+    const binary = file.binary && (text === null || isBinaryText(text));
+    if (!binary) commits.set(file.path, text);
+    changed.push(binary === file.binary ? file : { path: file.path, binary });
+  }
+  return replayAndAttribute(plan, bases, commits, changed, prefix, sink);
 }
 
 interface ReplayPlan {
