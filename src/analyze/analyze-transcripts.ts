@@ -9,6 +9,7 @@ import { readGeminiSession } from "../ingest/gemini";
 import { repositoryName } from "../ingest/git/repo-name";
 import { listDir, realPathOf } from "../ingest/list-dir";
 import { exclusionDiagnostic } from "./explain-exclusion";
+import { withoutRepeatsAcrossFiles } from "./repeats-across-files";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "../ingest/opencode";
 import { type Commit, DiagnosticSink, type Session } from "../model";
@@ -168,9 +169,21 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
     const headFiles = repo ? await fileSet(repo, "HEAD") : new Set<string>();
     const links: SessionLinks[] = [];
     options.onProgress?.(0, found.length, "transcripts");
-    for (const [i, f] of found.entries()) {
+    // Every session first: a resumed one repeats calls of an earlier file, counted in that file only.
+    const read = found.map((f, i) => {
       const ssink = new DiagnosticSink(f.format, f.file);
       const session = readFoundTranscript(f, ssink);
+      options.onProgress?.(i + 1, found.length, basename(f.file));
+      return { f, ssink, session };
+    });
+    const parsed = read.filter((r) => r.session !== null);
+    const deduped = withoutRepeatsAcrossFiles(parsed.map((r) => r.session!));
+    parsed.forEach((r, k) => {
+      r.session = deduped.sessions[k];
+      const rep = deduped.repeated.get(k);
+      if (rep) r.ssink.info("repeated-across-files", `${rep.tool_calls} tool call(s) and ${rep.api_calls} API call(s) are also in ${rep.first_file}, which starts earlier (a resumed session copies its history): counted there only`);
+    });
+    for (const { ssink, session } of read) {
       if (session) {
         ssink.sessionId = session.session_id;
         for (const d of ssink.rows) d.session_id = session.session_id;
@@ -182,7 +195,6 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
         if (link) links.push(link);
       }
       out.diagnostics.push(...ssink.rows);
-      options.onProgress?.(i + 1, found.length, basename(f.file));
     }
     if (repo && repoName !== null) await attributeLinks(repo, repoName, links, out);
   } finally {

@@ -19,13 +19,17 @@ test("bad transcripts become diagnostics rows; the run goes on and nothing is si
     .text();
   const lines = good.trimEnd().split("\n");
   writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000001.jsonl"), good);
+  // Session n: the same records under its own session id and its own tool-use and message ids (the same ids in
+  // two files would be a resumed session's copied history, counted once).
+  const variant = (n: number) => lines.map((l) => l.replace(/aaaaaaaa-0000-0000-0000-000000000001/g, `aaaaaaaa-0000-0000-0000-00000000000${n}`).replace(/toolu_a/g, `toolu_a${n}`));
   // Truncated last line.
-  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000002.jsonl"), lines.join("\n").replace(/aaaaaaaa-0000-0000-0000-000000000001/g, "aaaaaaaa-0000-0000-0000-000000000002") + "\n" + lines[1].slice(0, 40));
+  const truncated = variant(2);
+  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000002.jsonl"), truncated.join("\n") + "\n" + truncated[1].slice(0, 40));
   // NUL bytes inside a line, and two objects on one line.
-  const nul = lines.map((l) => l.replace(/aaaaaaaa-0000-0000-0000-000000000001/g, "aaaaaaaa-0000-0000-0000-000000000003"));
+  const nul = variant(3);
   writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000003.jsonl"), [nul[0] + "\u0000\u0000", nul[1] + nul[2], ...nul.slice(3)].join("\n") + "\n");
   // CRLF line endings.
-  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000004.jsonl"), lines.map((l) => l.replace(/aaaaaaaa-0000-0000-0000-000000000001/g, "aaaaaaaa-0000-0000-0000-000000000004")).join("\r\n") + "\r\n");
+  writeFileSync(join(project, "aaaaaaaa-0000-0000-0000-000000000004.jsonl"), variant(4).join("\r\n") + "\r\n");
   // A pretty-printed JSON document named .jsonl (a Claude Code record spread over lines: no format reads it), and a binary file named .jsonl.
   // (A pretty-printed `{sessionId, messages: [{type: "user"}]}` would be a Gemini CLI session document, read by content.)
   writeFileSync(join(project, "pretty.jsonl"), JSON.stringify(JSON.parse(lines[0]), null, 2));
