@@ -70,13 +70,21 @@ export function maskSecrets(text: string): string {
   return out.replace(CANDIDATE, (m) => (looksLikeSecret(m) ? MASK : m));
 }
 
-/** `maskSecrets` with a cache, for columns that repeat the same values (models, repositories, paths). */
+/** Unicode bidirectional embeddings, overrides and isolates: they can make a shown name read as another ("exe.txt" shown for "txt.exe"). */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** The text with each bidirectional control written out as `⟦U+202E⟧`, so that what a reader sees is what the log holds. */
+export function showBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `⟦U+${c.charCodeAt(0).toString(16).toUpperCase()}⟧`);
+}
+
+/** `maskSecrets` and `showBidiControls` with a cache, for columns that repeat the same values (models, repositories, paths). */
 export function makeMasker(): (text: string) => string {
   const cache = new Map<string, string>();
   return (text) => {
     let v = cache.get(text);
     if (v === undefined) {
-      v = maskSecrets(text);
+      v = showBidiControls(maskSecrets(text));
       if (cache.size < 200_000) cache.set(text, v);
     }
     return v;

@@ -8,6 +8,8 @@ export const PAYLOADS = {
   close: "</script><script>window.__pwned=(window.__pwned||0)+1</script><!--",
   svg: "<svg onload=window.__pwned=1><b id=injected>x</b>",
 };
+/** A file name that reads "invoice_gpj.exe" backwards after the override: shown as "invoice_exe.jpg" if the U+202E reaches the page. */
+export const BIDI_SPOOF = "invoice_\u202Egpj.exe";
 export const SECRET = "sk-ant-api03-Q9wErTy8UiOp7AsDfGh6JkLzXcV5bNm4QwE3rTy";
 
 /**
@@ -35,6 +37,7 @@ export function hostileRows(): ReportRows {
     prompts: [
       { session_id: "s1", index: 0, timestamp: "2026-01-01T09:00:00.000Z", text: `Please fix ${PAYLOADS.script} and ${PAYLOADS.img}\nMy key is ${SECRET}` },
       { session_id: "s1", index: 1, timestamp: null, text: PAYLOADS.close },
+      { session_id: "s1", index: 2, timestamp: null, text: `open ${BIDI_SPOOF}` },
       { session_id: evilId, index: 0, timestamp: null, text: PAYLOADS.svg },
     ],
     unit_files: [

@@ -83,6 +83,9 @@ test("hostile text stays text and secrets are masked, in every file", async () =
   assert.match(s1, /My key is sk-ant-\[masked\]/);
   assert.match(s1, /Please fix &lt;script&gt;window.__pwned/);
   assert.match(s1, /feature\/sk-ant-\[masked\]/);
+  // A right-to-left override cannot make a name read as another: it is written out.
+  assert.ok(!all.includes("\u202E"), "no bidirectional override reaches any file");
+  assert.match(s1, /open invoice_⟦U\+202E⟧gpj\.exe/);
   // Per-file surviving lines from the optional unit_files table (10 for the hostile file name).
   assert.match(s1, /<td><code>src\/&lt;img src&#x3D;x onerror&#x3D;&quot;window.__pwned&#x3D;\(window.__pwned\|\|0\)\+1&quot;&gt;.ts<\/code><\/td><td class="num">1<\/td><td class="num">0<\/td><td class="num">3<\/td><td class="num">0<\/td><td class="num">10<\/td><td class="num">10<\/td>/);
 });
