@@ -64,9 +64,12 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
       return;
     }
     seenFiles.set(real, file);
-    const format = detectTranscriptFormat(readHead(file, PROBE_BYTES) ?? new Uint8Array());
+    const head = readHead(file, PROBE_BYTES) ?? new Uint8Array();
+    const format = detectTranscriptFormat(head);
     if (format !== "unknown") byFormat[format].push(file);
-    else if (explicit || file.endsWith(".jsonl")) sink.add("info", "not-a-transcript", "skipped: the content looks like no known transcript format", null, { file });
+    else if (file.endsWith(".jsonl") && looksPrettyPrinted(head)) {
+      sink.add("warning", "jsonl-pretty-printed", "a JSON document spread over several lines, not JSON Lines (one record per line): no transcript format reads it, so it is skipped", null, { file });
+    } else if (explicit || file.endsWith(".jsonl")) sink.add("info", "not-a-transcript", "skipped: the content looks like no known transcript format", null, { file });
   };
   const walking = new Set<string>();
   const walk = (dir: string) => {
@@ -315,4 +318,11 @@ async function changedOf(repo: GitRepository, sha: string): Promise<ChangedFile[
 async function fileSet(repo: GitRepository, rev: string): Promise<Set<string>> {
   const entries = await repo.listTree(rev);
   return new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path));
+}
+
+/** A JSON document reformatted over several lines: its first line with content is a lone `{` or `[`. */
+function looksPrettyPrinted(head: Uint8Array): boolean {
+  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, "");
+  const first = text.split("\n").find((l) => l.trim() !== "");
+  return first !== undefined && /^\s*[[{]\s*$/.test(first);
 }

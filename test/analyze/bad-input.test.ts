@@ -43,6 +43,7 @@ test("bad transcripts become diagnostics rows; the run goes on and nothing is si
   // The two files that are not Claude Code transcripts are named in diagnostics.
   const files = rows.diagnostics.map((d) => `${d.file ?? ""} ${d.message}`).join("\n");
   assert.match(files, /pretty\.jsonl/);
+  assert.equal(rows.diagnostics.find((d) => d.file?.endsWith("pretty.jsonl"))?.code, "jsonl-pretty-printed", "said for what it is");
   assert.match(files, /binary\.jsonl/);
   // Each session's Write is there once, with its repo-less path kept as logged.
   assert.equal(rows.tool_calls.filter((c) => c.tool === "Write").length, 4);
