@@ -29,6 +29,8 @@ interface SessionLinks {
   commits: Commit[];
   /** Logged paths → repository paths, the root inferred from HEAD and the commits of the session's window. */
   mapper: PathMapper;
+  /** Why no commit is linked, when none is and the session edited files. */
+  unlinked: string | null;
 }
 
 /** One session found on disk, with what its adapter needs to read it. */
@@ -235,17 +237,22 @@ async function linkSession(repo: GitRepository, session: Session, commits: reado
       }
     }
   }
-  return { session, editedPaths, commits: linked, mapper };
+  let unlinked: string | null = null;
+  if (linked.length === 0 && edits.length > 0) {
+    if (commits.length === 0) unlinked = "the repository has no commits: no unit";
+    else if (firstEdit === undefined || last === undefined) unlinked = "its edits carry no timestamps, so no commit can be placed after them: no unit";
+    else if (editedPaths.size === 0) unlinked = "none of the files it edited is in the repository: no unit";
+    else unlinked = "no commit in the time window changes a file this session edited: no unit";
+  }
+  return { session, editedPaths, commits: linked, mapper, unlinked };
 }
 
 async function attributeLinks(repo: GitRepository, repoName: string, links: SessionLinks[], out: AnalysisRows): Promise<void> {
   const sessionsPerCommit = new Map<string, number>();
   for (const l of links) for (const c of l.commits) sessionsPerCommit.set(c.sha, (sessionsPerCommit.get(c.sha) ?? 0) + 1);
-  for (const { session, commits } of links) {
+  for (const { session, commits, unlinked } of links) {
     const sink = new DiagnosticSink(session.source, session.transcript, session.session_id);
-    if (commits.length === 0 && session.tool_calls.some((c) => c.success === true && c.file_edits.length > 0)) {
-      sink.info("session-without-commit", "no commit in the time window changes a file this session edited: no unit");
-    }
+    if (unlinked !== null) sink.info("session-without-commit", unlinked);
     for (const commit of commits) {
       const reasons: string[] = [];
       if (commits.length > 1) reasons.push("multi-commit-session");

@@ -45,3 +45,26 @@ test("a session in a subfolder is linked to its commit even when the file it mad
     rmSync(logs, { recursive: true, force: true });
   }
 });
+
+test("a session that links to no commit says why: no timestamps, or a repository without commits", async () => {
+  const repo = new TestRepo("sce-unlinked-");
+  const empty = new TestRepo("sce-unlinked-empty-");
+  const logs = `${repo.dir}-logs`;
+  try {
+    repo.commit("add a", { "a.txt": "a\n" });
+    mkdirSync(logs);
+    const log = new ClaudeLog({ sessionId: "no-times", cwd: repo.dir })
+      .prompt("write a")
+      .call("toolu_nt", "Write", { file_path: join(repo.dir, "a.txt"), content: "a\n" })
+      .result("toolu_nt", writeResult(join(repo.dir, "a.txt"), "a\n", null))
+      .text();
+    writeFileSync(join(logs, "no-times.jsonl"), log.replace(/"timestamp":"[^"]*",?/g, ""));
+    const without = await analyze({ inputs: [logs], repo: repo.dir, threads: 1 });
+    assert.match(without.rows.diagnostics.find((d) => d.code === "session-without-commit")!.message, /carry no timestamps/);
+    writeFileSync(join(logs, "no-times.jsonl"), log);
+    const inEmpty = await analyze({ inputs: [logs], repo: empty.dir, threads: 1 });
+    assert.match(inEmpty.rows.diagnostics.find((d) => d.code === "session-without-commit")!.message, /has no commits/);
+  } finally {
+    for (const d of [repo.dir, empty.dir, logs]) rmSync(d, { recursive: true, force: true });
+  }
+});
