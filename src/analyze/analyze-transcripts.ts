@@ -7,6 +7,7 @@ import { detectTranscriptFormat } from "../ingest/detect";
 import { readEntireCompactTranscript } from "../ingest/entire-compact";
 import { readGeminiSession } from "../ingest/gemini";
 import { repositoryName } from "../ingest/git/repo-name";
+import { startsLikePrettyPrintedJson } from "../ingest/jsonl";
 import { listDir, realPathOf } from "../ingest/list-dir";
 import { exclusionDiagnostic } from "./explain-exclusion";
 import { withoutRepeatsAcrossFiles } from "./repeats-across-files";
@@ -69,7 +70,7 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     const head = readHead(file, PROBE_BYTES) ?? new Uint8Array();
     const format = detectTranscriptFormat(head);
     if (format !== "unknown") byFormat[format].push(file);
-    else if (file.endsWith(".jsonl") && looksPrettyPrinted(head)) {
+    else if (file.endsWith(".jsonl") && startsLikePrettyPrintedJson(head)) {
       sink.add("warning", "jsonl-pretty-printed", "a JSON document spread over several lines, not JSON Lines (one record per line): no transcript format reads it, so it is skipped", null, { file });
     } else if (explicit || file.endsWith(".jsonl")) sink.add("info", "not-a-transcript", "skipped: the content looks like no known transcript format", null, { file });
   };
@@ -325,11 +326,4 @@ async function changedOf(repo: GitRepository, sha: string): Promise<ChangedFile[
 async function fileSet(repo: GitRepository, rev: string): Promise<Set<string>> {
   const entries = await repo.listTree(rev);
   return new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path));
-}
-
-/** A JSON document reformatted over several lines: its first line with content is a lone `{` or `[`. */
-function looksPrettyPrinted(head: Uint8Array): boolean {
-  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, "");
-  const first = text.split("\n").find((l) => l.trim() !== "");
-  return first !== undefined && /^\s*[[{]\s*$/.test(first);
 }

@@ -4,7 +4,7 @@
  * its units against git's file states (method `git-replay`), and return plain
  * rows. Each worker opens the repository once (its own `git cat-file` process).
  */
-import { joinTranscriptParts, addAmbiguity, type CandidateUnit } from "../ingest/entire";
+import { addAmbiguity, type CandidateUnit, readTranscriptParts } from "../ingest/entire";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { dominantModel, sumUsage } from "../effort";
 import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
@@ -279,7 +279,7 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
   const folder = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index);
   const dir = `${checkpointId.slice(0, 2)}/${checkpointId.slice(2)}/${cs.index}/`;
   const compact = folder?.compact ?? null;
-  const raw = folder?.parts ? await readParts(repo, folder.parts) : null;
+  const raw = folder?.parts ? await readTranscriptParts(repo, folder.parts) : null;
   let problem: string;
   if (raw !== null) {
     const file = dir + (cs.transcript_path?.split("/").pop() ?? "full.jsonl");
@@ -301,7 +301,7 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
   }
 
   const file = `${dir}transcript.jsonl`;
-  const bytes = await readParts(repo, compact.parts);
+  const bytes = await readTranscriptParts(repo, compact.parts);
   sink.file = file;
   const outcome = bytes === null ? null : readTranscriptByContent(bytes, file, cs.agent_label, sink);
   sink.file = null;
@@ -320,17 +320,6 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
 function copyRead(out: EntireSessionResult, checkpointId: string, cs: CheckpointSession, session: Session | null, start: number, kind: TranscriptKind, bytes: number): ReadCopy & { bytes: number } {
   out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, session, start));
   return { session, start, kind, bytes };
-}
-
-/** A transcript's parts joined, or null when one cannot be read. */
-async function readParts(repo: GitRepository, parts: readonly string[]): Promise<Uint8Array | null> {
-  const chunks: Uint8Array[] = [];
-  for (const spec of parts) {
-    const data = await repo.objects.read(spec).catch(() => null);
-    if (data === null) return null;
-    chunks.push(data);
-  }
-  return joinTranscriptParts(chunks);
 }
 
 /** Entire's recorded numbers beside our token counts over the same slice (main transcript only, as Entire counts). */

@@ -392,3 +392,15 @@ export function splitConcatenated(line: string): string[] | null {
   if (depth !== 0 || inString) return null;
   return pieces;
 }
+
+/**
+ * Whether a file's first bytes look like one JSON document reformatted over
+ * several lines rather than JSON Lines: its first line with content is a lone
+ * `{` or `[`. For callers that only probe a file's head (`readJsonl` decides
+ * on the whole input, see `jsonl-pretty-printed` above).
+ */
+export function startsLikePrettyPrintedJson(head: Uint8Array): boolean {
+  const text = new TextDecoder().decode(head).replace(/^\uFEFF/, "");
+  const first = text.split("\n").find((l) => l.trim() !== "");
+  return first !== undefined && /^\s*[[{]\s*$/.test(first);
+}

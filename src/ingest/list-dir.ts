@@ -39,7 +39,7 @@ export function listDir(dir: string, source: string, sink: DiagnosticSink | unde
         sink?.add("warning", `${source}-path-unreadable`, `a broken link: ${e instanceof Error ? e.message : String(e)}`, null, { file: path });
         continue;
       }
-      if (kind === "dir" && walking.has(realpathSync(path))) {
+      if (kind === "dir" && walking.has(realPathOf(path))) {
         sink?.add("warning", `${source}-path-cycle`, "a link back to a folder above it: not followed", null, { file: path });
         continue;
       }

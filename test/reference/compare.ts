@@ -158,8 +158,13 @@ export function compareUnits(reference: ReferenceUnit[], product: ProductUnit[])
   return { referenceUnits, productUnits, ...rest };
 }
 
-export function agrees(c: Comparison): boolean {
+/** Every row joined and every compared column equal (units or sessions). */
+function joinedAgree(c: { diffs: readonly unknown[]; onlyProduct: readonly string[]; onlyReference: readonly string[] }): boolean {
   return c.diffs.length === 0 && c.onlyProduct.length === 0 && c.onlyReference.length === 0;
+}
+
+export function agrees(c: Comparison): boolean {
+  return joinedAgree(c);
 }
 
 /** The report the script prints. */
@@ -201,7 +206,7 @@ export function compareSessions(reference: ReferenceSession[], product: ProductU
 }
 
 export function sessionsAgree(c: SessionComparison): boolean {
-  return c.diffs.length === 0 && c.onlyProduct.length === 0 && c.onlyReference.length === 0;
+  return joinedAgree(c);
 }
 
 export function formatSessionComparison(c: SessionComparison): string {

@@ -4,7 +4,7 @@
  */
 import type { Checkpoint, CheckpointSession, Commit, DiagnosticSink } from "../../model";
 
-export { readEntireRepository, joinTranscriptParts, toAttribution, toTokenUsage } from "./parse";
+export { readEntireRepository, joinTranscriptParts, readTranscriptParts, toAttribution, toTokenUsage } from "./parse";
 export type { EntireRepository, CheckpointSource, SessionSource, TranscriptSource, ReadEntireOptions } from "./parse";
 export {
   CHECKPOINTS_BRANCH,

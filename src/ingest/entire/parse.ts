@@ -633,19 +633,18 @@ async function readTranscript(repo: GitRepository, sources: Map<string, Checkpoi
   const source = sources.get(checkpointId);
   const session = source?.sessions.find((s) => s.index === sessionIndex);
   const transcript = session?.transcript;
-  if (!transcript) return null;
-  const parts: Uint8Array[] = [];
-  for (const spec of transcript.parts) {
-    let data: Uint8Array | null;
-    try {
-      data = await repo.objects.read(spec);
-    } catch {
-      data = null;
-    }
+  return transcript ? readTranscriptParts(repo, transcript.parts) : null;
+}
+
+/** A stored transcript's parts (git specs, in order) read and joined; null when one cannot be read. */
+export async function readTranscriptParts(repo: GitRepository, parts: readonly string[]): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  for (const spec of parts) {
+    const data = await repo.objects.read(spec).catch(() => null);
     if (data === null) return null;
-    parts.push(data);
+    chunks.push(data);
   }
-  return joinTranscriptParts(parts);
+  return joinTranscriptParts(chunks);
 }
 
 /**
