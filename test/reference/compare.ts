@@ -181,14 +181,7 @@ export const SESSION_COLUMNS = [
 ] as const;
 export type SessionColumn = (typeof SESSION_COLUMNS)[number];
 
-export interface SessionComparison {
-  referenceSessions: number;
-  productSessions: number;
-  onlyReference: string[];
-  onlyProduct: string[];
-  perColumn: Record<SessionColumn, { agree: number; disagree: number }>;
-  diffs: { key: string; column: SessionColumn; reference: unknown; product: unknown }[];
-}
+export type SessionComparison = Omit<Joined<SessionColumn>, "reference" | "product"> & { referenceSessions: number; productSessions: number };
 
 /**
  * Joins on the normalised session_id. The reference only reads Claude Code and Codex transcripts:
