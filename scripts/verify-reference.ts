@@ -13,9 +13,11 @@
  * one line per disagreeing (unit or session, column). Exit 0 when everything agrees, 1 otherwise,
  * 2 on a usage error.
  *
- * --trim-common and --infer-slice-start switch the reference to the product's reading of two points
- * metrics.md leaves open (see ReferenceOptions in test/reference/reference.ts): what disagrees with
- * both switches on is computed differently, not read differently. --zero-prompt-bin does the same
+ * --infer-slice-start switches the reference to the product's reading of a point metrics.md leaves
+ * open (see ReferenceOptions in test/reference/reference.ts): what disagrees with it on is computed
+ * differently, not read differently. --trim-common is the product's line diff before session 2 (common
+ * suffix matched first); the product now runs jsdiff on the whole arrays, as the reference does by
+ * default, so it is only for reproducing old figures. --zero-prompt-bin switches the reading
  * for §5's length bins, which start at 1: the product puts a session with 0 prompts in bin "0".
  * --models-with-main (§6: the sessions' `models` also lists `model`, first) and --unit-model-slice
  * (a unit's `model` is its checkpoint slice's, not its session's) are the product's readings of §6.

@@ -34,7 +34,8 @@ type Part = { value: string[]; count?: number; added?: boolean; removed?: boolea
 /**
  * How ties are broken. metrics.md §2 says "Myers, the diff package": by default the reference runs
  * jsdiff's `diffArrays` on the whole line arrays. `trim-common` first matches the common prefix and
- * suffix and runs jsdiff between them (what `swe-chat-eval` does, found by experiment): the two differ
+ * suffix and runs jsdiff between them (what `swe-chat-eval` did before session 2; it now matches only
+ * the prefix first, which is what jsdiff does anyway, so it agrees with `whole`): the two differ
  * only in which of several equal lines (`}`, blank lines) is kept, e.g. ["x"] → ["}", "x", "x"]
  * inserts line 3 with jsdiff on the whole arrays, line 2 after trimming the common suffix.
  */
