@@ -223,7 +223,7 @@ async function linkSession(repo: GitRepository, session: Session, commits: reado
   // (a file the session made and a later commit moved or deleted is not at HEAD).
   const changedInWindow = new Set<string>();
   for (const c of inWindow) for (const f of (await changedOf(repo, c.sha)) ?? []) changedInWindow.add(f.path);
-  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p) || changedInWindow.has(p));
+  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p) || changedInWindow.has(p), (p) => changedInWindow.has(p));
   const editedPaths = new Set(edits.flatMap((c) => c.file_edits.map((e) => mapper.toRepoPath(e.path)).filter((p): p is string => p !== null)));
   const linked: Commit[] = [];
   if (editedPaths.size > 0) {
@@ -293,7 +293,7 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
       }
       const baseFiles = parent ? await fileSet(repo, parent) : new Set<string>();
       const commitFiles = await fileSet(repo, commit.sha);
-      const decode = (b: Uint8Array | null) => (b === null ? null : new TextDecoder().decode(b));
+      const decode = (b: Uint8Array | null) => (b === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(b));
       let counts;
       try {
         counts = await attributeUnit(session, 0, {

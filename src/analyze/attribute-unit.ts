@@ -36,7 +36,7 @@ export interface UnitAttribution extends CommitAttribution {
  */
 export async function attributeUnit(session: Session, transcriptStart: number, files: UnitFiles, sink: DiagnosticSink): Promise<UnitAttribution> {
   const prefix = files.label ? `${files.label}: ` : "";
-  const plan = planReplay(session, transcriptStart, files.exists, prefix, sink);
+  const plan = planReplay(session, transcriptStart, files.exists, new Set(files.changed.map((f) => f.path)), prefix, sink);
   const paths = basePaths(plan.steps, files.changed);
   const bases = new Map<string, string | null>();
   for (let i = 0; i < paths.length; i++) bases.set(paths[i], await files.readBase(paths[i]));
@@ -78,11 +78,17 @@ function byResultThenOrder(a: { at: number; order: number }, b: { at: number; or
   return a.at - b.at || a.order - b.order;
 }
 
-function planReplay(session: Session, transcriptStart: number, exists: (path: string) => boolean, prefix: string, sink: DiagnosticSink): ReplayPlan {
+function planReplay(session: Session, transcriptStart: number, exists: (path: string) => boolean, changed: ReadonlySet<string>, prefix: string, sink: DiagnosticSink): ReplayPlan {
   const calls = callsInSlice(session, transcriptStart);
   const logged: string[] = [];
-  for (const call of calls) for (const edit of call.file_edits) logged.push(edit.path);
-  const mapper = makePathMapper(logged, session.cwds, exists);
+  for (const call of calls) {
+    for (const edit of call.file_edits) {
+      logged.push(edit.path);
+      if (edit.moved_from) logged.push(edit.moved_from);
+    }
+  }
+  // Ties between candidate roots go to the one whose paths the commit changes (a monorepo package's package.json).
+  const mapper = makePathMapper(logged, session.cwds, exists, (p) => changed.has(p));
   const steps: ReplayStep[] = [];
   const outside = new Set<string>();
   for (const call of calls) {
@@ -95,7 +101,10 @@ function planReplay(session: Session, transcriptStart: number, exists: (path: st
         }
         continue;
       }
-      steps.push({ call, edit, path });
+      // A move from outside the repository brings no tracked lines: the edit applies to the new path's own state.
+      const from = edit.moved_from ? mapper.toRepoPath(edit.moved_from) : null;
+      // Every step has `from` (undefined when not a move): one object shape for V8.
+      steps.push({ call, edit, path, from: from !== null && from !== path ? from : undefined });
     }
   }
   return { steps, outsideRepo: outside.size };
@@ -104,7 +113,10 @@ function planReplay(session: Session, transcriptStart: number, exists: (path: st
 /** Every file whose base is needed: those the agent edited, then those the commit changes. */
 function basePaths(steps: readonly ReplayStep[], changed: UnitFiles["changed"]): string[] {
   const seen = new Set<string>();
-  for (const step of steps) seen.add(step.path);
+  for (const step of steps) {
+    if (step.from !== undefined) seen.add(step.from);
+    seen.add(step.path);
+  }
   for (const file of changed) seen.add(file.path);
   return Array.from(seen);
 }

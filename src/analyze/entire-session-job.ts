@@ -69,7 +69,8 @@ async function blobPaths(repo: GitRepository, gitDir: string, rev: string): Prom
   }
   return set;
 }
-const decoder = new TextDecoder();
+// A BOM is part of the file's text (the agent's pre-images keep it), so it is not stripped.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Worker entry (see ./parallel.ts). */
 export const runJob = (job: EntireSessionJob) => runEntireSessionJob(job);
@@ -132,6 +133,8 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
   const starts = await inferTranscriptStarts(job, parse, sink);
   // Units whose own copy of the transcript cannot be read: their model is Entire's label until the session's is known.
   const modelFromMetadata: UnitRow[] = [];
+  // Files the session's commits change: the likelier root when two roots explain the logged paths equally.
+  const changedByUnits = new Set<string>();
   for (const unit of [...job.units].sort(byCommitThenCheckpoint)) {
     const copy = await parse(unit.checkpoint_id, unit.session);
     const { session, reason } = copy;
@@ -148,6 +151,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       );
     }
     const changed = await repo.changedFiles(unit.commit_sha);
+    if (changed) for (const f of changed) changedByUnits.add(f.path);
     const parent = unit.commit.parents[0] ?? null;
     if (changed === null) {
       addAmbiguity(unit, "commit-unreadable");
@@ -221,7 +225,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     out.sessions.push(toSessionRow(longest, { repo: job.repo, idleLimitS: job.idleLimitS }, sink));
     out.prompts.push(...toPromptRows(longest));
     const head = await treeSet("HEAD");
-    const mapper = makePathMapper(longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), longest.cwds, (p) => head.has(p));
+    const mapper = makePathMapper(longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), longest.cwds, (p) => head.has(p), (p) => changedByUnits.has(p));
     out.tool_calls.push(...toToolCallRows(longest, (p) => mapper.toRepoPath(p)));
   }
   out.diagnostics.push(...sink.rows);
@@ -254,10 +258,48 @@ async function inferTranscriptStarts(
     const before = copies.filter((c) => c.kind === copy.kind && c.records < copy.records).reduce((m, c) => Math.max(m, c.records), 0);
     if (before > 0) {
       starts.set(copy.key, before);
-      sink.info("transcript-start-inferred", `checkpoint ${copy.checkpoint_id} has no checkpoint_transcript_start; its part taken to start at line ${before + 1}, after the longest earlier copy of the session`);
+      sink.info("transcript-start-inferred", `checkpoint ${copy.checkpoint_id} has no checkpoint_transcript_start (or 0); its part taken to start at line ${before + 1}, after the longest earlier copy of the session`);
     }
   }
+  reportOverlappingSlices(job, copies, starts, sink);
   return starts;
+}
+
+/**
+ * A checkpoint's part of the transcript runs from its start to the end of its own copy (metrics.md §3,
+ * and Entire's own token counts). Normally the next checkpoint starts where that copy ends. When Entire
+ * later rewrote the earlier copies with the whole session ("Finalize transcript"), or a start repeats or
+ * goes backwards, two units' parts share records, and the edits there count in both units. The rule is
+ * kept (an independent reading of §3 does the same), and the overlap is reported.
+ */
+function reportOverlappingSlices(
+  job: EntireSessionJob,
+  copies: readonly { key: string; checkpoint_id: string; start: number; records: number; kind: TranscriptKind }[],
+  starts: ReadonlyMap<string, number>,
+  sink: DiagnosticSink,
+): void {
+  const inUnits = new Set(job.units.map((u) => `${u.checkpoint_id}/${u.session.index}`));
+  const slices = copies
+    .filter((c) => inUnits.has(c.key))
+    .map((c) => ({ ...c, from: starts.get(c.key) ?? c.start }))
+    .filter((c) => c.from < c.records)
+    .sort((a, b) => a.from - b.from || a.records - b.records || (a.key < b.key ? -1 : 1));
+  const shared: string[] = [];
+  for (let i = 0; i < slices.length; i++) {
+    for (let j = i + 1; j < slices.length; j++) {
+      const a = slices[i];
+      const b = slices[j];
+      if (a.kind !== b.kind || b.from >= a.records) continue;
+      shared.push(`${a.checkpoint_id} and ${b.checkpoint_id} share lines ${b.from + 1}–${Math.min(a.records, b.records)}`);
+    }
+  }
+  if (shared.length === 0) return;
+  sink.warn(
+    "entire-slices-overlap",
+    `the checkpoints' parts of this session's transcript overlap (${shared.slice(0, 5).join("; ")}${shared.length > 5 ? `; ${shared.length - 5} more pairs` : ""}): ` +
+      `edits there count in each of those units. A session stored in several places makes its units ambiguous, so they are already kept out of headline numbers; ` +
+      `their per-unit counts include the shared part (the copies were probably rewritten with the whole session when it ended)`,
+  );
 }
 
 type TranscriptKind = "full" | "compact";

@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-/** Entire's own line attribution (`initial_attribution`), kept beside ours. */
+/** Entire's own line attribution (`initial_attribution`), kept beside ours; a field Entire did not write (or wrote with the wrong type) is null. */
 export const entireAttributionSchema = z.object({
-  agent_lines: z.number(),
+  agent_lines: z.number().nullable(),
   human_added: z.number().nullable(),
   human_modified: z.number().nullable(),
   human_removed: z.number().nullable(),
-  total_committed: z.number(),
+  total_committed: z.number().nullable(),
   agent_percentage: z.number().nullable(),
 });
 export type EntireAttribution = z.infer<typeof entireAttributionSchema>;

@@ -26,6 +26,11 @@ export const fileEditSchema = z.object({
   patch: z.string().nullable(),
   /** The person changed the proposed edit before accepting it: inserted text is human. */
   user_modified: z.boolean(),
+  /**
+   * A rename (Codex `*** Move to:`): the file's content, with its lines' provenance, moves here
+   * from this path (as logged) before the edit applies, and the old path is left empty.
+   */
+  moved_from: z.string().nullable().optional(),
 });
 export type FileEdit = z.infer<typeof fileEditSchema>;
 

@@ -2,14 +2,32 @@
  * What counts as a line (metrics.md §2): text split on `\n`, a last line
  * without `\n` is a line, the empty text has none, a trailing `\r` is dropped
  * before lines are compared, and a file with a NUL byte in its first 8000
- * characters is binary and has no lines.
+ * bytes (UTF-8) is binary and has no lines.
  */
 
 const BINARY_PROBE = 8000;
 
 export function isBinaryText(text: string): boolean {
-  const probe = text.length > BINARY_PROBE ? text.slice(0, BINARY_PROBE) : text;
-  return probe.includes("\u0000");
+  // metrics.md §2 counts bytes: UTF-8 takes at least one byte per UTF-16 unit, so a NUL at unit 8000 or
+  // later is past byte 8000, and before that only the encoded length of the text before it can tell.
+  const nul = text.indexOf("\u0000");
+  if (nul < 0 || nul >= BINARY_PROBE) return false;
+  return nul < BINARY_PROBE / 3 || utf8Length(text, nul) < BINARY_PROBE;
+}
+
+/** UTF-8 bytes of `text.slice(0, end)` (a lone surrogate counts 3, as TextEncoder writes U+FFFD). */
+function utf8Length(text: string, end: number): number {
+  let n = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
 }
 
 export function isBinaryBytes(bytes: Uint8Array): boolean {

@@ -11,10 +11,18 @@ export interface PathMapper {
   readonly root: string | null;
 }
 
-/** An absolute POSIX-style path; a Windows drive letter is dropped (`C:\Users\me` → `/Users/me`), as in `absolutePath`. */
-const normalise = (p: string): string => {
+/** A Windows path: a drive letter (`C:\…`, `C:/…`) or a UNC share (`\\host\…`). */
+const isWindowsPath = (p: string): boolean => /^[A-Za-z]:[\\/]/.test(p) || p.startsWith("\\\\");
+
+/**
+ * An absolute POSIX-style path. On Windows paths a drive letter is dropped (`C:\Users\me` →
+ * `/Users/me`) and backslashes separate; on POSIX a backslash is a character of the file name
+ * (`back\slash.txt`).
+ */
+const normalise = (p: string, windows = isWindowsPath(p)): string => {
   const parts: string[] = [];
-  for (const part of p.replace(/\\/g, "/").replace(/^[A-Za-z]:(?=\/|$)/, "").split("/")) {
+  const text = windows ? p.replace(/\\/g, "/").replace(/^[A-Za-z]:(?=\/|$)/, "") : p;
+  for (const part of text.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") parts.pop();
     else parts.push(part);
@@ -22,7 +30,7 @@ const normalise = (p: string): string => {
   return "/" + parts.join("/");
 };
 
-const isAbsolute = (p: string) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p);
+const isAbsolute = (p: string) => p.startsWith("/") || isWindowsPath(p);
 
 const ancestors = (dir: string): string[] => {
   const out: string[] = [];
@@ -41,9 +49,10 @@ const relativeTo = (root: string, path: string): string | null => {
   return path.slice(root.length + 1);
 };
 
-function absolutePath(logged: string, cwd: string | null): string | null {
-  if (isAbsolute(logged)) return normalise(logged.replace(/^[A-Za-z]:/, ""));
-  return cwd ? normalise(cwd + "/" + logged) : null;
+function absolutePath(logged: string, cwd: string | null, windowsCwd = false): string | null {
+  if (isAbsolute(logged)) return normalise(logged);
+  // A relative path takes its separators from the session's platform.
+  return cwd ? normalise(cwd + "/" + logged, windowsCwd) : null;
 }
 
 function deeperFirst(a: string, b: string): number {
@@ -54,14 +63,21 @@ export function makePathMapper(
   loggedPaths: readonly string[],
   cwds: readonly string[],
   existsInRepo: (repoPath: string) => boolean,
+  /**
+   * Breaks a tie between roots: paths this says are likelier (the files the unit's commit changes).
+   * A session started in a monorepo package edits `package.json` or `README.md`, which exist at the
+   * repository root too: the package folder and the root then score the same on existence alone.
+   */
+  preferred?: (repoPath: string) => boolean,
 ): PathMapper {
   const cwd = cwds.length > 0 ? normalise(cwds[0]) : null;
+  const windowsCwd = cwds.length > 0 && isWindowsPath(cwds[0]);
   // A session logs the same few paths many times: normalise each once.
   const unique = new Set<string>();
   for (const logged of loggedPaths) unique.add(logged);
   const absolutes = new Set<string>();
   for (const logged of unique) {
-    const abs = absolutePath(logged, cwd);
+    const abs = absolutePath(logged, cwd, windowsCwd);
     if (abs !== null) absolutes.add(abs);
   }
   const paths = Array.from(absolutes);
@@ -72,15 +88,21 @@ export function makePathMapper(
 
   let root: string | null = null;
   let best = 0;
-  // Deeper candidates first, so a tie keeps the most specific root.
+  let bestPreferred = 0;
+  // Deeper candidates first, so a tie (on both counts) keeps the most specific root.
   for (const candidate of Array.from(candidates).sort(deeperFirst)) {
     let score = 0;
+    let preferredScore = 0;
     for (const p of paths) {
       const rel = relativeTo(candidate, p);
-      if (rel !== null && existsInRepo(rel)) score++;
+      if (rel !== null && existsInRepo(rel)) {
+        score++;
+        if (preferred !== undefined && preferred(rel)) preferredScore++;
+      }
     }
-    if (score > best) {
+    if (score > best || (score === best && score > 0 && preferredScore > bestPreferred)) {
       best = score;
+      bestPreferred = preferredScore;
       root = candidate;
     }
   }
@@ -94,7 +116,7 @@ export function makePathMapper(
     toRepoPath(logged: string): string | null {
       let rel = mapped.get(logged);
       if (rel === undefined) {
-        const abs = absolutePath(logged, cwd);
+        const abs = absolutePath(logged, cwd, windowsCwd);
         rel = abs === null || root === null ? null : relativeTo(root, abs);
         mapped.set(logged, rel);
       }

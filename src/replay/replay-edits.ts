@@ -7,6 +7,8 @@ export interface ReplayStep {
   call: ToolCall;
   edit: FileEdit;
   path: string;
+  /** A rename (`edit.moved_from`, repo-relative): this path's lines move to `path` before the edit applies. */
+  from?: string;
 }
 
 export interface ReplayIssue {
@@ -45,12 +47,23 @@ export function replayEdits(steps: readonly ReplayStep[], baseText: (path: strin
   const unreplayableCalls = new Set<string>();
   let outsideChanges = 0;
 
-  for (const { call, edit, path } of steps) {
+  const tracked = (path: string): FileReplay => {
     let file = files.get(path);
     if (!file) {
       file = { path, state: stateFromText(baseText(path) ?? "", BASE), produced: 0 };
       files.set(path, file);
     }
+    return file;
+  };
+  for (const { call, edit, path, from } of steps) {
+    if (from !== undefined) {
+      // The lines keep their provenance on the new path (base lines stay base, the agent's stay the agent's);
+      // the old path is left empty, and what it produced is counted where its lines now are.
+      const source = tracked(from);
+      files.set(path, { path, state: source.state, produced: source.produced });
+      files.set(from, { path: from, state: stateFromText("", BASE), produced: 0 });
+    }
+    const file = tracked(path);
     // 1. Pre-image: a difference means someone else changed the file in between.
     if (edit.pre_image !== null && edit.pre_image !== file.state.text) {
       const moved = transition(file.state, edit.pre_image, OUTSIDE);

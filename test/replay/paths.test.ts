@@ -17,3 +17,31 @@ test("a session started in a subfolder finds the repository root above it from t
   assert.equal(mapper.root, "/home/u/proj");
   assert.deepEqual(logged.map((p) => mapper.toRepoPath(p)), ["pkg/lib.py", "README.md"]);
 });
+
+test("a session started in a monorepo package: a tie between roots goes to the one whose paths the commit changes", () => {
+  // cwd packages/web; the agent edits its package.json, and the repository root has a package.json too. Both roots
+  // explain the one logged path (root "packages/web" → "package.json", root "/home/u/proj" → "packages/web/package.json").
+  const logged = ["/home/u/proj/packages/web/package.json"];
+  const inRepo = new Set(["package.json", "packages/web/package.json"]);
+  const committed = new Set(["packages/web/package.json"]);
+  const mapper = makePathMapper(logged, ["/home/u/proj/packages/web"], (p) => inRepo.has(p), (p) => committed.has(p));
+  assert.equal(mapper.root, "/home/u/proj");
+  assert.equal(mapper.toRepoPath(logged[0]), "packages/web/package.json");
+  // Without a preference the tie keeps the deeper root, as before (the commit may not touch the file at all).
+  assert.equal(makePathMapper(logged, ["/home/u/proj/packages/web"], (p) => inRepo.has(p)).root, "/home/u/proj/packages/web");
+  // The preference only breaks ties: more existing paths still win.
+  const more = ["/home/u/proj/packages/web/package.json", "/home/u/proj/packages/web/src/app.ts"];
+  const withSrc = new Set([...inRepo, "src/app.ts"]);
+  assert.equal(makePathMapper(more, ["/home/u/proj/packages/web"], (p) => withSrc.has(p), (p) => committed.has(p)).root, "/home/u/proj/packages/web");
+});
+
+test("on POSIX a backslash is part of a file name; on Windows it separates", () => {
+  const logged = ["/home/u/proj/back\\slash.txt", "/home/u/proj/src/a.txt", "dir\\rel.txt"];
+  const inRepo = new Set(["back\\slash.txt", "src/a.txt"]);
+  const mapper = makePathMapper(logged, ["/home/u/proj"], (p) => inRepo.has(p));
+  assert.deepEqual(logged.map((p) => mapper.toRepoPath(p)), ["back\\slash.txt", "src/a.txt", "dir\\rel.txt"]);
+  // The same relative path from a Windows session names a folder, as does a UNC path.
+  const win = makePathMapper(["dir\\rel.txt", "\\\\host\\share\\repo\\x.txt"], ["\\\\host\\share\\repo"], () => true);
+  assert.equal(win.root, "/host/share/repo");
+  assert.deepEqual([win.toRepoPath("dir\\rel.txt"), win.toRepoPath("\\\\host\\share\\repo\\x.txt")], ["dir/rel.txt", "x.txt"]);
+});

@@ -4,7 +4,7 @@ import { editsFromInput } from "../../src/ingest/swechat";
 
 const summary = (name: string, input: unknown) => {
   const r = editsFromInput(name, input);
-  return r.ok ? r.edits.map((e) => [e.kind, e.path, e.post_image, e.edits?.map((x) => [x.old_string, x.new_string, x.replace_all]) ?? null, e.patch]) : r.reason;
+  return r.ok ? r.edits.map((e) => [e.kind, e.path, e.post_image, e.edits?.map((x) => [x.old_string, x.new_string, x.replace_all]) ?? null, e.patch, ...(e.moved_from ? [e.moved_from] : [])]) : r.reason;
 };
 
 test("file edits from tool inputs, per agent", () => {
@@ -30,8 +30,8 @@ test("Codex apply_patch envelopes: add, update (with a move), delete; also insid
   ].join("\n");
   const expected = [
     ["write", "src/new.py", "a\nb\n", null, null],
-    ["delete", "src/old.py", null, null, null], // the move: the old path goes away…
-    ["patch", "src/moved.py", null, null, "@@\n-    return 1\n+    return 2\n"], // …and the hunks apply at the new one
+    // the move: one edit on the new path, naming the old one (replay carries its lines over, then applies the hunks)
+    ["patch", "src/moved.py", null, null, "@@\n-    return 1\n+    return 2\n", "src/old.py"],
     ["delete", "src/gone.py", null, null, null],
   ];
   assert.deepEqual(summary("apply_patch", { input: patch }), expected);

@@ -21,7 +21,7 @@ const SHELL_TOOLS = new Set(["shell", "container.exec", "exec_command", "shell_c
 export interface PatchNotes {
   /** `@@ <anchor>` lines dropped: the hunk is then located by its own context lines only. */
   anchorsDropped: number;
-  /** Updates with `*** Move to`: the content moves to a path whose state the replay cannot carry over. */
+  /** Updates with `*** Move to`: one edit on the new path with `moved_from` (replay carries the old path's lines over). */
   moves: number;
   /** Lines that fit no part of the grammar. */
   strayLines: number;
@@ -36,9 +36,10 @@ const edit = newFileEdit;
  * object's key order. An `add` is a write whose post-image is the logged
  * content (pre-image unknown: Add File also overwrites an existing file); an
  * `update` is a unified diff; a `delete` empties the file (its `content`,
- * when logged, is the pre-image). An update with `move_path` deletes the old
- * path and applies the diff to the new one, which replay can only do when
- * the new path's state already matches (counted in `notes.moves`).
+ * when logged, is the pre-image). An update with `move_path` is one edit on
+ * the new path with `moved_from` naming the old one: replay moves the old
+ * path's lines (with their provenance) there, then applies the diff
+ * (counted in `notes.moves`).
  */
 export function fileEditsFromChanges(changes: unknown, notes: PatchNotes): { edits: FileEdit[]; invalid: number } {
   const edits: FileEdit[] = [];
@@ -68,8 +69,7 @@ export function fileEditsFromChanges(changes: unknown, notes: PatchNotes): { edi
       }
       if (move) {
         notes.moves++;
-        edits.push(edit(path, "delete", { post_image: "" }));
-        edits.push(edit(move, "patch", { patch: diff }));
+        edits.push(edit(move, "patch", { patch: diff, moved_from: path }));
       } else {
         edits.push(edit(path, "patch", { patch: diff }));
       }
@@ -138,8 +138,7 @@ export function fileEditsFromPatchText(text: string, notes: PatchNotes): FileEdi
       const patch = c.body.join("\n");
       if (c.move) {
         notes.moves++;
-        edits.push(edit(c.path, "delete", { post_image: "" }));
-        edits.push(edit(c.move, "patch", { patch }));
+        edits.push(edit(c.move, "patch", { patch, moved_from: c.path }));
       } else {
         edits.push(edit(c.path, "patch", { patch }));
       }

@@ -282,7 +282,7 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
   }
   if (apiCalls.some((c) => c.model === null)) notes.add("codex-no-model", "info", null, "API call(s) before any turn_context naming the model: model unknown", apiCalls.filter((c) => c.model === null).length);
   notes.add("codex-patch-anchor-dropped", "info", null, "`@@ <anchor>` line(s) of apply_patch text dropped: those hunks are located by their context lines only", patchNotes.anchorsDropped);
-  notes.add("codex-patch-move", "warning", null, "file move(s) in a patch: the old path is deleted and the diff applied to the new path's own state", patchNotes.moves);
+  notes.add("codex-patch-move", "info", null, "file move(s) in a patch: the old path's lines (with their provenance) move to the new path, then the diff applies there", patchNotes.moves);
   notes.add("codex-patch-stray-lines", "info", null, "line(s) of apply_patch text outside the grammar ignored", patchNotes.strayLines);
   if (main.versions.length > 1) notes.add("codex-multiple-versions", "info", null, `CLI versions in one rollout (${main.versions.join(", ")}); the first is used`);
   notes.flush(sink, input.file);

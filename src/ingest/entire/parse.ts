@@ -705,19 +705,26 @@ export function toTokenUsage(raw: EntireTokenUsageRaw | null | undefined): Entir
   };
 }
 
-/** Entire's `initial_attribution` → the model's; null when absent or without its two counts. */
+/**
+ * Entire's `initial_attribution` → the model's; null when absent or when it holds none of the
+ * counts. A partial record keeps what it has (a lone `agent_percentage` is still Entire's figure),
+ * and the missing counts are named.
+ */
 export function toAttribution(raw: InitialAttributionRaw | null | undefined, report: (message: string) => void): EntireAttribution | null {
   if (raw == null) return null;
-  if (raw.agent_lines == null || raw.total_committed == null) {
-    report("initial_attribution lacks agent_lines or total_committed; not kept");
-    return null;
-  }
-  return {
-    agent_lines: raw.agent_lines,
+  const kept: EntireAttribution = {
+    agent_lines: raw.agent_lines ?? null,
     human_added: raw.human_added ?? null,
     human_modified: raw.human_modified ?? null,
     human_removed: raw.human_removed ?? null,
-    total_committed: raw.total_committed,
+    total_committed: raw.total_committed ?? null,
     agent_percentage: raw.agent_percentage ?? null,
   };
+  const missing = (["agent_lines", "total_committed", "agent_percentage"] as const).filter((k) => kept[k] === null);
+  if (Object.values(kept).every((v) => v === null)) {
+    report("initial_attribution holds no counts; not kept");
+    return null;
+  }
+  if (missing.length > 0) report(`initial_attribution lacks ${missing.join(", ")}; the other counts are kept`);
+  return kept;
 }

@@ -143,15 +143,16 @@ export const checkpointSummarySchema = z.looseObject({
 export type CheckpointSummaryRaw = z.infer<typeof checkpointSummarySchema>;
 
 export interface FieldProblem {
-  /** Dotted path of the dropped field, e.g. `token_usage.output_tokens` reported as `token_usage`. */
+  /** Dotted path of the field that failed, e.g. `token_usage.output_tokens` (only that count is dropped). */
   field: string;
   message: string;
 }
 
 /**
- * Parses `raw` (a JSON value) with `schema`, dropping each top-level field
- * that fails validation and trying again, so one bad field costs that field
- * only. Returns null when `raw` is not a JSON object at all.
+ * Parses `raw` (a JSON value) with `schema`, dropping each field that fails
+ * validation (the deepest one: a bad `token_usage.input_tokens` costs that
+ * count, not the whole `token_usage`) and trying again, so one bad field costs
+ * that field only. Returns null when `raw` is not a JSON object at all.
  */
 export function parseLenient<T>(schema: z.ZodType<T>, raw: unknown): { value: T; problems: FieldProblem[] } | null {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
@@ -162,13 +163,36 @@ export function parseLenient<T>(schema: z.ZodType<T>, raw: unknown): { value: T;
     if (result.success) return { value: result.data, problems };
     let dropped = false;
     for (const issue of result.error.issues) {
-      const key = issue.path[0];
-      if (typeof key !== "string" || !(key in obj)) continue;
-      problems.push({ field: issue.path.map(String).join("."), message: issue.message });
-      delete obj[key];
-      dropped = true;
+      if (dropDeepest(obj, issue.path)) {
+        problems.push({ field: issue.path.map(String).join("."), message: issue.message });
+        dropped = true;
+      }
     }
     if (!dropped) return null;
   }
   return null;
+}
+
+/**
+ * Deletes the deepest object key on `path` (`token_usage.input_tokens`, not all of `token_usage`),
+ * copying the objects on the way so that the caller's value is not changed. A path through an
+ * array stops above it: removing an element would shift its neighbours.
+ */
+function dropDeepest(root: Record<string, unknown>, path: readonly PropertyKey[]): boolean {
+  let holder = root;
+  let dropFrom: Record<string, unknown> | null = null;
+  let dropKey = "";
+  for (const step of path) {
+    if (typeof step !== "string" || !Object.prototype.hasOwnProperty.call(holder, step)) break;
+    dropFrom = holder;
+    dropKey = step;
+    const next = holder[step];
+    if (next === null || typeof next !== "object" || Array.isArray(next)) break;
+    const copy = { ...(next as Record<string, unknown>) };
+    holder[step] = copy;
+    holder = copy;
+  }
+  if (dropFrom === null) return false;
+  delete dropFrom[dropKey];
+  return true;
 }

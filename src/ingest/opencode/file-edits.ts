@@ -78,7 +78,7 @@ export function openCodeFileEdits(tool: string, input: unknown, metadata: Record
     if (complete) return { edits: out, problem: null };
     const text = str(inp.patchText) ?? str(inp.patch) ?? str(inp.input);
     if (text === null) return { edits: [], problem: "patch without patchText" };
-    const fromText = fileEditsFromPatchText(text, notes).map((e) => ({ ...e, path: resolvePath(e.path, directory) }));
+    const fromText = fileEditsFromPatchText(text, notes).map((e) => ({ ...e, path: resolvePath(e.path, directory), ...(e.moved_from ? { moved_from: resolvePath(e.moved_from, directory) } : {}) }));
     return { edits: fromText, problem: null };
   }
   return { edits: [], problem: null };

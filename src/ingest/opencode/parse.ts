@@ -168,7 +168,7 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
       });
     }
   }
-  if (patchNotes.moves > 0) note("opencode-patch-move", null, "file move(s) in apply_patch text: the diff is applied to the new path's own state", "warning");
+  if (patchNotes.moves > 0) note("opencode-patch-move", null, "file move(s) in apply_patch text: the old path's lines (with their provenance) move to the new path, then the diff applies there", "info");
   if (patchNotes.anchorsDropped > 0) note("opencode-patch-anchor-dropped", null, "`@@ <anchor>` line(s) of patch text dropped");
   if (info.parentID) note("opencode-child-session", null, `a child (sub-agent) session of ${info.parentID}: read as a session of its own`);
   for (const [code, c] of counts) sink.add(c.severity, code, `${c.count} ${c.what}${c.first !== null ? `; first at message ${c.first}` : ""}`, c.first, fileExtra);

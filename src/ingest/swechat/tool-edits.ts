@@ -99,7 +99,7 @@ function applyPatchInShell(command: unknown): string | null {
 export function parseCodexPatch(text: string): EditsOutcome {
   const lines = text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
   const edits: FileEdit[] = [];
-  let current: { path: string; kind: "add" | "update"; body: string[] } | null = null;
+  let current: { path: string; kind: "add" | "update"; body: string[]; movedFrom: string | null } | null = null;
   const flush = () => {
     if (!current) return;
     if (current.kind === "add") {
@@ -108,7 +108,7 @@ export function parseCodexPatch(text: string): EditsOutcome {
     } else {
       const body = current.body.map((l) => (l.startsWith("@@") ? "@@" : l)).filter((l) => l !== "*** End of File");
       if (body.length > 0 && body[0] !== "@@") body.unshift("@@");
-      edits.push(edit(current.path, "patch", { patch: body.join("\n") + "\n" }));
+      edits.push(edit(current.path, "patch", { patch: body.join("\n") + "\n", ...(current.movedFrom !== null ? { moved_from: current.movedFrom } : {}) }));
     }
     current = null;
   };
@@ -118,9 +118,10 @@ export function parseCodexPatch(text: string): EditsOutcome {
       flush();
       const path = m[2].trim();
       if (m[1] === "Delete") edits.push(edit(path, "delete"));
-      else current = { path, kind: m[1] === "Add" ? "add" : "update", body: [] };
+      else current = { path, kind: m[1] === "Add" ? "add" : "update", body: [], movedFrom: null };
     } else if ((m = /^\*\*\* Move to: (.+)$/.exec(line)) && current) {
-      edits.push(edit(current.path, "delete"));
+      // One edit on the new path: replay carries the old path's lines over, then applies the hunks.
+      current.movedFrom = current.path;
       current.path = m[1].trim();
     } else if (line.startsWith("*** Begin Patch") || line.startsWith("*** End Patch")) {
       flush();

@@ -1,0 +1,44 @@
+/**
+ * File text as git stores it, in a real repository (`git init` in a temp folder) with an Entire checkpoint.
+ * A UTF-8 BOM is part of the file's text: Claude Code's pre-images keep it, so the base read from git must
+ * keep it too (found by the session-5 adversarial round: a stripped BOM made every edit of such a file an
+ * outside change).
+ *
+ * Base: notes.txt = BOM + "a\nb\n". The agent's Edit b → B (originalFile = the same BOM text). Commit:
+ * BOM + "a\nB\n". Replay: the pre-image equals the base, so no outside change; "B" is the agent's:
+ * produced 1, final 1; the commit adds 1 line ("B"): survived 1, human 0, total 1.
+ */
+import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { after, test } from "node:test";
+import { analyze } from "../../src/index";
+import { ClaudeLog, editResult } from "../helpers/claude-log";
+import { oneSessionCheckpoint } from "../helpers/entire-folder";
+import { TestRepo } from "../helpers/git-repo";
+
+const ROOT = "/home/u/proj";
+const SESSION = "b0b00000-0000-4000-8000-000000000001";
+const CP = "f10000000001";
+const BOM = "\uFEFF";
+
+const repo = new TestRepo("sce-file-text-");
+after(() => rmSync(repo.dir, { recursive: true, force: true }));
+
+test("a file with a BOM: the base keeps it, so the agent's pre-image matches and no outside change is seen", async () => {
+  repo.commit("base", { "notes.txt": `${BOM}a\nb\n` });
+  const sha = repo.commit(`Edit notes\n\nEntire-Checkpoint: ${CP}`, { "notes.txt": `${BOM}a\nB\n` });
+  const transcript = new ClaudeLog({ sessionId: SESSION, cwd: ROOT })
+    .prompt("capitalise b")
+    .call("toolu_e", "Edit", { file_path: `${ROOT}/notes.txt`, old_string: "b", new_string: "B" })
+    .result("toolu_e", editResult(`${ROOT}/notes.txt`, `${BOM}a\nb\n`, "b", "B"))
+    .text();
+  repo.checkpointsBranch(oneSessionCheckpoint(CP, JSON.stringify({ checkpoint_id: CP, session_id: SESSION, agent: "Claude Code" }), { "full.jsonl": transcript }));
+  const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
+  const u = rows.units.find((x) => x.checkpoint_id === CP)!;
+  assert.equal(u.commit_sha, sha);
+  assert.deepEqual(
+    [u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.outside_changes],
+    [null, 1, 1, 1, 0, 0, 1, 0],
+  );
+  assert.equal(rows.diagnostics.filter((d) => d.code === "outside-change").length, 0);
+});
