@@ -247,7 +247,7 @@ async function main(): Promise<number> {
   let verifyFailed = false;
   if (verify) {
     const json = join(tmp, "verify.json");
-    const v = [process.execPath, "--import", "tsx", join(ROOT, "scripts", "verify-reference.ts"), repo, "--units", join(out, "units.json"), "--infer-slice-start", "--models-with-main", "--unit-model-slice", "--json", json];
+    const v = [process.execPath, "--import", "tsx", join(ROOT, "scripts", "verify-reference.ts"), repo, "--units", join(out, "units.json"), "--infer-slice-start", "--models-with-main", "--unit-model-slice", "--multi-session-commit", "--json", json];
     console.log(`\n$ ${v.slice(1).join(" ")}`);
     const vr = await measure(v, true);
     const lines = vr.stdout.trim().split("\n");

@@ -400,6 +400,7 @@ function explainExclusion(unit: CandidateUnit, sink: DiagnosticSink): void {
       details: {
         "multi-checkpoint-session": `checkpoints ${list(unit.session_checkpoints)}`,
         "multi-commit-checkpoint": `commits ${list(unit.checkpoint_commits)}`,
+        "multi-session-commit": `the commit carries checkpoints ${list(unit.commit_checkpoints)}`,
         "merge-commit": `${unit.commit.parents.length} parents`,
       },
     }),

@@ -40,7 +40,7 @@ export const EXCLUSION_REASONS: Record<string, string> = {
   "multi-checkpoint-session": "the session is linked to several checkpoints",
   "multi-commit-checkpoint": "the checkpoint id is on several distinct commits",
   "multi-commit-session": "without Entire, the session's edited files reach several commits",
-  "multi-session-commit": "without Entire, several sessions edited files of the same commit",
+  "multi-session-commit": "several sessions are linked to the commit (with Entire: it carries the checkpoints of several sessions; without: several sessions edited its files)",
   "merge-commit": "a merge commit's first-parent diff carries the merged branch's work",
   "commit-unreadable": "the commit's diff or file states are missing from this clone",
   "transcript-missing": "no transcript is stored for the session",

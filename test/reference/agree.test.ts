@@ -82,7 +82,7 @@ function diffTable(c: Comparison): Record<string, string[]> {
 test("sample corpus: every unit's numbers agree between the reference and `swe-chat-eval analyze`", async (t) => {
   const corpus = await ensureSampleCorpus();
   // unitModel "slice": a unit's model is its checkpoint slice's (the product's reading; metrics.md §6 defines only a session's).
-  const reference = runReference(corpus.repoDir, { unitModel: "slice" });
+  const reference = runReference(corpus.repoDir, { unitModel: "slice", multiSessionCommit: true });
   assertInvariants(reference.units);
   // The CLI with no INPUT runs on the same bundled corpus (repository plus Claude projects folder).
   const comparison = compareUnits(reference.units, sampleProduct().units);
@@ -188,7 +188,7 @@ test("dev mirror (entireio/external-agents): every unit agrees; the whole-transc
   const inferred = compareUnits(runReference(MIRROR, { inferSliceStart: true }).units, product);
   assert.deepEqual(diffTable(inferred), MODEL_DISAGREEMENTS);
   // With both of the product's readings, all 55 units agree in every column (the 21 compared).
-  const both = compareUnits(runReference(MIRROR, { inferSliceStart: true, unitModel: "slice" }).units, product);
+  const both = compareUnits(runReference(MIRROR, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true }).units, product);
   t.diagnostic(formatComparison(both));
   assert.deepEqual(diffTable(both), {});
   for (const col of [...IDENTITY_COLUMNS, ...ENTIRE_COLUMNS]) assert.equal(both.perColumn[col].agree, 55, col);

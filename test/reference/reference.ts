@@ -132,6 +132,12 @@ export interface ReferenceOptions {
    * readable copy), else Entire's metadata `model` (formats.md §1.3) without a `[…]` suffix.
    */
   unitModel?: "session" | "slice";
+  /**
+   * Not in metrics.md §1: the product also leaves out a unit whose commit carries the checkpoint of
+   * another session (two `Entire-Checkpoint` trailers), `multi-session-commit`, after rule 3.
+   * Default: §1's list only.
+   */
+  multiSessionCommit?: boolean;
 }
 
 function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>): number | null {
@@ -159,7 +165,7 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
   clearBlobCache();
   const checkpoints = readCheckpoints(repo);
   const links = linkCommits(repo);
-  const { units: plans, unlinkedFolders } = planUnits(checkpoints, links);
+  const { units: plans, unlinkedFolders } = planUnits(checkpoints, links, { multiSessionCommit: options.multiSessionCommit });
   const transcripts = new Map<string, TranscriptRead>();
   const trees = new Map<string, string[]>();
   const treePaths = (sha: string | null): string[] => {

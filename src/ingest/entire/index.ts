@@ -26,14 +26,20 @@ export { checkpointSummarySchema, sessionMetadataSchema, tokenUsageSchema, initi
 
 /**
  * The ambiguity reasons of metrics.md §1, in the order that decides which one
- * a unit reports. The first four are decided here (`linkUnits`); the last
+ * a unit reports. The first five are decided here (`linkUnits`); the last
  * three need the commit's files and the transcript and are added later by the
- * pipeline with {@link addAmbiguity}.
+ * pipeline with {@link addAmbiguity}. `multi-session-commit` is not in §1's
+ * list: a commit that carries the checkpoints of several sessions (two
+ * `Entire-Checkpoint` trailers) is the mirror image of rule 1, each unit
+ * would count the other session's agent lines as human and the commit twice
+ * in headline sums, so it is left out of them too (the name is the one the
+ * transcripts path uses for several sessions on one commit).
  */
 export const AMBIGUITY_REASONS = [
   "multi-session-checkpoint",
   "multi-checkpoint-session",
   "multi-commit-checkpoint",
+  "multi-session-commit",
   "merge-commit",
   "commit-unreadable",
   "transcript-missing",
@@ -116,6 +122,10 @@ export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly 
   }
 
   const known = new Set(checkpoints.map((c) => c.checkpoint_id));
+  const byId = new Map(checkpoints.map((c) => [c.checkpoint_id, c]));
+  /** The commit's other checkpoints that hold another session, or whose sessions are unknown (not in this clone). */
+  const otherSessionsOn = (commit: Commit, checkpointId: string, sessionId: string): string[] =>
+    Array.from(new Set(commit.checkpoint_ids)).filter((id) => id !== checkpointId && (byId.get(id)?.sessions.some((s) => s.session_id !== sessionId) ?? true));
   for (const [id, list] of Array.from(commitsById.entries()).sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (known.has(id)) continue;
     sink.add(
@@ -182,6 +192,7 @@ export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly 
         if (cp.sessions.length > 1) addAmbiguity(unit, "multi-session-checkpoint");
         if (sessionCheckpoints.length > 1) addAmbiguity(unit, "multi-checkpoint-session");
         if (representatives.length > 1) addAmbiguity(unit, "multi-commit-checkpoint");
+        if (otherSessionsOn(rep.commit, cp.checkpoint_id, session.session_id).length > 0) addAmbiguity(unit, "multi-session-commit");
         if (rep.commit.parents.length > 1) addAmbiguity(unit, "merge-commit");
         units.push(unit);
       }
