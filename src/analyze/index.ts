@@ -1,6 +1,7 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import { checkpointTrailersWithoutData } from "../ingest/entire";
+import { openRepository } from "../ingest/git/repo";
 import type { AnalysisRows } from "../tables";
 import { analyzeEntireRepository } from "./analyze-entire";
 import { explainRemainingExclusions } from "./explain-exclusion";
@@ -91,11 +92,25 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
           `${path}: ${trailers} commit(s) carry Entire-Checkpoint trailers, but the repository holds no checkpoint data (a plain clone does not fetch Entire's refs); fetch them with: git fetch origin '+refs/heads/entire/*:refs/heads/entire/*' '+refs/entire/*:refs/entire/*'`,
         );
       } else {
-        sink.error("input-unrecognised", `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode), nor an export (SWE-agent, DataClaw, SpecStory)`);
+        const enclosing = await enclosingWorkTree(path);
+        sink.error(
+          "input-unrecognised",
+          `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode), nor an export (SWE-agent, DataClaw, SpecStory)` +
+            (enclosing ? `; it is a folder inside the git repository ${enclosing}: analyze that path instead (or pass it as --repo with a folder of transcripts)` : ""),
+        );
       }
       rows.diagnostics.push(...sink.rows);
     }
   }
   rows.diagnostics.push(...explainRemainingExclusions(rows.units, rows.diagnostics));
   return { rows, inputs, readAnything };
+}
+
+/** The top of the work tree that holds `path` when `path` is a folder below it (a common slip: analyzing `repo/src`). */
+async function enclosingWorkTree(path: string): Promise<string | null> {
+  const repo = await openRepository(path, { allowSubdirectory: true });
+  if (repo === null) return null;
+  await repo.close();
+  const top = repo.workTree;
+  return top !== null && realpathSync(path) !== top ? top : null;
 }

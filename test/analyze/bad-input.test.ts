@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -74,6 +74,12 @@ test("a clone without Entire's refs: commits carry Entire-Checkpoint trailers bu
       plain.commit("initial", { "README.md": "readme\n" });
       const other = await analyze({ inputs: [plain.dir] });
       assert.deepEqual(other.rows.diagnostics.map((d) => d.code), ["input-unrecognised"]);
+      assert.doesNotMatch(other.rows.diagnostics[0].message, /inside the git repository/);
+      // A folder inside a work tree (a common slip: `analyze repo/src`) is named as such, with the path to use.
+      plain.commit("src", { "src/a.txt": "a\n" });
+      const inner = await analyze({ inputs: [join(plain.dir, "src")] });
+      assert.deepEqual(inner.rows.diagnostics.map((d) => d.code), ["input-unrecognised"]);
+      assert.match(inner.rows.diagnostics[0].message, new RegExp(`it is a folder inside the git repository ${realpathSync(plain.dir)}: analyze that path instead`));
     } finally {
       rmSync(plain.dir, { recursive: true, force: true });
     }

@@ -477,6 +477,17 @@ describe("git layer on a real repository", () => {
     } finally {
       await sr.close();
     }
+    // The same clone seen through a linked worktree: its git dir (.git/worktrees/wt) has no `shallow` file of its
+    // own; `commondir` leads to the main git dir, which has.
+    const linked = join(box.root, "linked-wt");
+    box.git(shallowDir, ["worktree", "add", "-q", "--detach", linked, side]);
+    const wr = await openRepository(linked);
+    assert.ok(wr);
+    try {
+      assert.deepEqual((await wr.logCommits()).map((c) => [c.sha, c.parents]), [[side, [base]]]);
+    } finally {
+      await wr.close();
+    }
   });
 
   test("listTree and walkTree list the same entries", async () => {

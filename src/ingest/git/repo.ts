@@ -10,7 +10,7 @@
  * ids from one `git log -p | git patch-id --stable` pipeline per call.
  */
 import { readFile, realpath, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Commit } from "../../model";
 import { GitObjectReader } from "./cat-file";
 import { DiffTreeBatch } from "./diff-tree-batch";
@@ -326,12 +326,20 @@ class CliRepository implements GitRepository {
     return commits;
   }
 
-  /** The boundary commits of a shallow clone (`<git dir>/shallow`); empty for a full clone. */
+  /**
+   * The boundary commits of a shallow clone (`<git dir>/shallow`); empty for a full clone. A linked
+   * worktree's git dir holds a `commondir` file naming the main one, where `shallow` lives.
+   */
   private async shallowCommits(): Promise<Set<string>> {
+    const read = async (dir: string) => new Set((await readFile(join(dir, "shallow"), "utf8")).split("\n").map((l) => l.trim()).filter(Boolean));
     try {
-      return new Set((await readFile(join(this.gitDir, "shallow"), "utf8")).split("\n").map((l) => l.trim()).filter(Boolean));
+      return await read(this.gitDir);
     } catch {
-      return new Set();
+      try {
+        return await read(resolve(this.gitDir, (await readFile(join(this.gitDir, "commondir"), "utf8")).trim()));
+      } catch {
+        return new Set();
+      }
     }
   }
 
