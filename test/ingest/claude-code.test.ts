@@ -712,7 +712,7 @@ describe("synthetic: odd records never crash", () => {
     assert.ok(sink.rows.every((r) => r.session_id === "sess-1" && r.file === "/p/sess-1.jsonl"));
   });
 
-  test("Edit whose oldString is not in originalFile: post-image null and a warning", () => {
+  test("Edit whose oldString is not in originalFile: post-image null and a note (replay decides whether it is lost)", () => {
     const text = jsonl(
       assistant(1, "msg_1", "req_1", toolUse("toolu_x", "Edit", { file_path: "/repo/f.txt", old_string: "zzz", new_string: "y" }), 1),
       result(2, "toolu_x", editResult("zzz", "y")),
@@ -721,7 +721,8 @@ describe("synthetic: odd records never crash", () => {
     const [e] = call(s!, "toolu_x").file_edits;
     assert.equal(e.pre_image, ORIGINAL);
     assert.equal(e.post_image, null);
-    assert.equal(sink.rows.find((r) => r.code === "claude-edit-not-reproducible")?.record, 2);
+    const note = sink.rows.find((r) => r.code === "claude-edit-not-reproducible");
+    assert.deepEqual([note?.record, note?.severity], [2, "info"]);
   });
 
   test("NotebookEdit: kind notebook, no post-image, no edits", () => {

@@ -554,10 +554,12 @@ class Parser {
         }
         if ((tur?.structuredPatch?.length ?? 0) > 0) this.checkPatch(call, pre, post, tur);
       } else {
+        // Not yet a loss: replay re-applies the edit to its own state (matching a CRLF file on LF, as the
+        // tools show it) and reports `edit-unreplayable` only if that fails too.
         this.diag(
-          "warning",
+          "info",
           "claude-edit-not-reproducible",
-          `${name} call ${call.id}: ${r.reason} in the logged original file; post-image left null`,
+          `${name} call ${call.id}: ${r.reason} in the logged original file; no post-image from the log (replay re-applies the edit to its own state, and says so if that fails too)`,
           result?.record ?? call.record,
           call.file,
         );
