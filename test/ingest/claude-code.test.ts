@@ -79,10 +79,12 @@ describe("Claude Code 1.0.51 (happy-cli excerpt, 16 lines)", () => {
         ["MultiEdit", 15, 16, true],
       ],
     );
+    // The Task (line 6) has results after it (lines 10–16): its own was lost, a warning. A call after the last
+    // result would be one still running when the copy was taken (info; see "a copy taken mid-call" below).
     const noResult = sink.rows.filter((r) => r.code === "claude-tool-call-without-result");
     assert.deepEqual(
-      noResult.map((r) => r.record),
-      [6],
+      noResult.map((r) => [r.record, r.severity]),
+      [[6, "warning"]],
     );
   });
 
@@ -723,6 +725,19 @@ describe("synthetic: odd records never crash", () => {
     assert.equal(e.post_image, null);
     const note = sink.rows.find((r) => r.code === "claude-edit-not-reproducible");
     assert.deepEqual([note?.record, note?.severity], [2, "info"]);
+  });
+
+  test("a copy taken mid-call: a call after the last logged result is expected (info), one before it was lost (warning)", () => {
+    const text = jsonl(
+      assistant(1, "msg_1", "req_1", toolUse("toolu_lost", "Read", { file_path: "/repo/f.txt" }), 1),
+      assistant(2, "msg_2", "req_2", toolUse("toolu_ok", "Edit", { file_path: "/repo/f.txt", old_string: "zzz", new_string: "y" }), 1),
+      result(3, "toolu_ok", editResult("zzz", "y")),
+      assistant(4, "msg_3", "req_3", toolUse("toolu_running", "Bash", { command: "git commit -m x" }), 1),
+    );
+    const { sink } = parseText(text);
+    const rows = sink.rows.filter((r) => r.code === "claude-tool-call-without-result");
+    assert.deepEqual(rows.map((r) => [r.record, r.severity]), [[1, "warning"], [4, "info"]]);
+    assert.match(rows[1].message, /the transcript ends while it runs/);
   });
 
   test("NotebookEdit: kind notebook, no post-image, no edits", () => {

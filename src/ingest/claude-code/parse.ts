@@ -458,6 +458,10 @@ class Parser {
 
   toolCalls(): ToolCall[] {
     const out: ToolCall[] = [];
+    // A call after the last logged result was still running when the copy was taken (Entire's checkpoint of a
+    // commit the agent makes through Bash ends there): expected, not a lost result.
+    let lastResult = -1;
+    for (const r of this.results.values()) if (r.record > lastResult) lastResult = r.record;
     for (const call of this.calls.values()) {
       const result = this.results.get(call.id);
       let success: boolean | null = null;
@@ -467,10 +471,12 @@ class Parser {
         success = !(result.isError || stringResult);
         if (!success) error = shorten(stripErrorTags(stringResult ? (result.toolUseResult as string) : result.text));
       } else {
+        const pending = call.record > lastResult;
         this.diag(
-          "warning",
+          pending ? "info" : "warning",
           "claude-tool-call-without-result",
-          `${call.name} call ${call.id} (line ${call.record}${call.origin === "main" ? "" : `, ${call.origin}`}) has no logged result`,
+          `${call.name} call ${call.id} (line ${call.record}${call.origin === "main" ? "" : `, ${call.origin}`}) has no logged result` +
+            (pending ? ": the transcript ends while it runs (a copy taken mid-call, e.g. Entire's checkpoint of a commit the agent makes); not replayed" : ""),
           call.record,
           call.file,
         );
