@@ -12,6 +12,8 @@
  * Both are `multi-session-commit`; each unit-excluded row names the commit's two checkpoints.
  * Commit D carries two checkpoints of ONE session (CP_S1, CP_S2): `multi-checkpoint-session` (rule 2),
  * and not `multi-session-commit`, since no other session's lines are in it.
+ * Commit E carries CP_S3 (session S again) and CP_F (session F): S's unit has both reasons, rule 2 first
+ * (`multi-session-commit` comes after rule 3); F's unit is `multi-session-commit`.
  * The independent reference with the same addition (`multiSessionCommit`) agrees on every column.
  */
 import assert from "node:assert/strict";
@@ -30,9 +32,12 @@ const CP_A = "aa0000000001";
 const CP_B = "bb0000000001";
 const CP_S1 = "cc0000000001";
 const CP_S2 = "cc0000000002";
+const CP_S3 = "cc0000000003";
+const CP_F = "ff0000000001";
 const SESSION_A = "a0000000-0000-4000-8000-000000000001";
 const SESSION_B = "b0000000-0000-4000-8000-000000000001";
 const SESSION_S = "c0000000-0000-4000-8000-000000000001";
+const SESSION_F = "f0000000-0000-4000-8000-000000000001";
 
 const write = (session: string, path: string, content: string) =>
   new ClaudeLog({ sessionId: session, cwd: ROOT }).prompt(`write ${path}`).call(`toolu_${path}`, "Write", { file_path: `${ROOT}/${path}`, content }).result(`toolu_${path}`, writeResult(`${ROOT}/${path}`, content, null)).text();
@@ -50,11 +55,14 @@ describe("Entire: one commit carrying the checkpoints of several sessions", () =
     repo.commit("base", { "README.md": "r\n" });
     sha.C = repo.commit(`Add a and b\n\nEntire-Checkpoint: ${CP_A}\nEntire-Checkpoint: ${CP_B}`, { "a.txt": "a1\na2\n", "b.txt": "b1\n" });
     sha.D = repo.commit(`Add s\n\nEntire-Checkpoint: ${CP_S1}\nEntire-Checkpoint: ${CP_S2}`, { "s.txt": "s1\n" });
+    sha.E = repo.commit(`Add e and f\n\nEntire-Checkpoint: ${CP_S3}\nEntire-Checkpoint: ${CP_F}`, { "e.txt": "e1\n", "f.txt": "f1\n" });
     repo.checkpointsBranch({
       ...oneSessionCheckpoint(CP_A, meta(CP_A, SESSION_A), { "full.jsonl": write(SESSION_A, "a.txt", "a1\na2\n") }),
       ...oneSessionCheckpoint(CP_B, meta(CP_B, SESSION_B), { "full.jsonl": write(SESSION_B, "b.txt", "b1\n") }),
       ...oneSessionCheckpoint(CP_S1, meta(CP_S1, SESSION_S), { "full.jsonl": write(SESSION_S, "s.txt", "s1\n") }),
       ...oneSessionCheckpoint(CP_S2, meta(CP_S2, SESSION_S), { "full.jsonl": write(SESSION_S, "s.txt", "s1\n") }),
+      ...oneSessionCheckpoint(CP_S3, meta(CP_S3, SESSION_S), { "full.jsonl": write(SESSION_S, "e.txt", "e1\n") }),
+      ...oneSessionCheckpoint(CP_F, meta(CP_F, SESSION_F), { "full.jsonl": write(SESSION_F, "f.txt", "f1\n") }),
     });
     const result = await analyze({ inputs: [repo.dir], threads: 1 });
     units = result.rows.units;
@@ -77,6 +85,13 @@ describe("Entire: one commit carrying the checkpoints of several sessions", () =
       assert.equal(unit(cp).ambiguity, "multi-checkpoint-session");
       assert.equal(unit(cp).commit_sha, sha.D);
     }
+  });
+
+  test("with rule 2 as well, rule 2 comes first; the other session's unit is multi-session-commit", () => {
+    const s3 = units.find((u) => u.checkpoint_id === CP_S3)!;
+    assert.deepEqual([s3.commit_sha, s3.ambiguity], [sha.E, "multi-checkpoint-session"]);
+    assert.match(diagnostics.find((d) => d.code === "unit-excluded" && d.message.includes(`checkpoint ${CP_S3}`))!.message, /multi-checkpoint-session \(.*; also multi-session-commit \(/);
+    assert.equal(unit(CP_F).ambiguity, "multi-session-commit");
   });
 
   test("the independent reference, with the same addition, agrees on every column", () => {

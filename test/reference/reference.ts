@@ -267,7 +267,8 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
   return { units, unlinked_session_folders: unlinkedFolders.length, checkpoints: checkpoints.size };
 }
 
+/** metrics.md §1's order; `multi-session-commit` (only with the `multiSessionCommit` option) after rule 3, as the product. */
 export const REASON_ORDER = [
-  "multi-session-checkpoint", "multi-checkpoint-session", "multi-commit-checkpoint", "merge-commit",
+  "multi-session-checkpoint", "multi-checkpoint-session", "multi-commit-checkpoint", "multi-session-commit", "merge-commit",
   "commit-unreadable", "transcript-missing", "transcript-unreadable",
 ];
