@@ -206,14 +206,19 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
   // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far);
   // a raw copy before a compact one, which has lost sub-agents and cache tokens (line counts of the two do not compare).
   let longestFolder: EntireSessionJob["folders"][number] | null = null;
-  let longestRank = -1;
+  // Ranked by (raw before compact, then records); compared as a pair, not summed into one double (a sum near 2^52
+  // rounds, and copies one record apart would tie).
+  let longestKind = -1;
+  let longestRecords = -1;
   for (const folder of job.folders) {
     const key = `${folder.checkpoint_id}/${folder.session.index}`;
     if (!readOnce.has(key)) await parse(folder.checkpoint_id, folder.session);
     const copy = copies.get(key);
-    const rank = copy === undefined ? -1 : (copy.kind === "full" ? Number.MAX_SAFE_INTEGER / 2 : 0) + copy.records;
-    if (rank > longestRank) {
-      longestRank = rank;
+    if (copy === undefined) continue;
+    const kind = copy.kind === "full" ? 1 : 0;
+    if (kind > longestKind || (kind === longestKind && copy.records > longestRecords)) {
+      longestKind = kind;
+      longestRecords = copy.records;
       longestFolder = folder;
     }
   }
