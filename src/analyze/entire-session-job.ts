@@ -178,6 +178,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       continue;
     }
     const baseTree = parent ? await treeSet(parent) : new Set<string>();
+    const touched = new Set(unit.session.files_touched);
     const commitTree = await treeSet(unit.commit_sha);
     let unreadable = false;
     const read = async (rev: string | null, p: string) => {
@@ -190,7 +191,9 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
       readBase: (p) => read(parent, p),
       readCommit: (p) => read(unit.commit_sha, p),
-      exists: (p) => baseTree.has(p) || commitTree.has(p),
+      // Entire's files_touched are repo-relative: evidence for the root when a file is in neither tree (a new file
+      // committed later, from a session started in a subfolder).
+      exists: (p) => baseTree.has(p) || commitTree.has(p) || touched.has(p),
       label: `commit ${unit.commit_sha.slice(0, 10)}`,
     }, sink);
     if (unreadable) {

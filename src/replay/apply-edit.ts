@@ -179,7 +179,8 @@ export function postImageOf(edit: FileEdit, replayed: string, tool: string): App
   if (edit.post_image !== null) return { ok: true, text: edit.post_image };
   const before = edit.pre_image ?? replayed;
   if (edit.edits && edit.edits.length > 0) return applyToolStringEdits(tool, before, edit.edits);
-  if (edit.patch !== null) return applyUnifiedDiff(before, edit.patch);
+  // A pure rename (Codex `*** Move to:` with no hunks): the moved text, unchanged.
+  if (edit.patch !== null) return edit.moved_from && !/^@@/m.test(edit.patch) ? { ok: true, text: before } : applyUnifiedDiff(before, edit.patch);
   if (edit.kind === "notebook") return { ok: false, reason: "notebook cell edits are not replayed (no post-image in the log)" };
   return { ok: false, reason: "the log records neither the result nor the edit" };
 }
