@@ -96,6 +96,8 @@ interface Hunk {
   after: string[];
   /** 0-based index in the old file where `before` starts, from the `@@ -a,b` header; null without one. */
   oldStart: number | null;
+  /** Context lines at the end that were empty lines of the patch text (no ` ` prefix): maybe the final newline's artefact. */
+  emptyTail: number;
 }
 
 const HUNK_HEADER = /^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@/;
@@ -109,7 +111,7 @@ function parseHunks(patch: string): Hunk[] {
       const header = HUNK_HEADER.exec(line);
       // `-a,0` (nothing removed) inserts after line a; otherwise the hunk starts at line a.
       const oldStart = header ? (header[2] === "0" ? Number(header[1]) : Number(header[1]) - 1) : null;
-      current = { before: [], after: [], oldStart };
+      current = { before: [], after: [], oldStart, emptyTail: 0 };
       hunks.push(current);
       continue;
     }
@@ -117,7 +119,7 @@ function parseHunks(patch: string): Hunk[] {
     if (line.startsWith("\\")) continue; // "\ No newline at end of file"
     if (!current) {
       if (!line.startsWith("+") && !line.startsWith("-") && !line.startsWith(" ")) continue;
-      current = { before: [], after: [], oldStart: null };
+      current = { before: [], after: [], oldStart: null, emptyTail: 0 };
       hunks.push(current);
     }
     const body = line.slice(1);
@@ -127,10 +129,12 @@ function parseHunks(patch: string): Hunk[] {
       current.before.push(body);
       current.after.push(body);
     }
+    current.emptyTail = line === "" ? current.emptyTail + 1 : 0;
   }
-  // A trailing empty context line is an artefact of the final "\n" of the patch text.
+  // A trailing empty line (no prefix) is an artefact of the final "\n" of the patch text; a blank context line
+  // written as " " is a real line of the file and stays (dropping it would let a hunk match where it does not).
   for (const hunk of hunks) {
-    while (hunk.before.length > 0 && hunk.after.length > 0 && hunk.before[hunk.before.length - 1] === "" && hunk.after[hunk.after.length - 1] === "") {
+    for (; hunk.emptyTail > 0 && hunk.before.length > 0 && hunk.after.length > 0; hunk.emptyTail--) {
       hunk.before.pop();
       hunk.after.pop();
     }

@@ -31,3 +31,13 @@ test("an insertion into an empty range (-a,0) goes after line a", () => {
   const r = applyUnifiedDiff("1\n2\n3\n", "@@ -2,0 +3 @@\n+new\n");
   assert.deepEqual(r, { ok: true, text: "1\n2\nnew\n3\n" });
 });
+
+test("applyUnifiedDiff: a blank context line written ' ' is a line of the file; only the final newline's empty line is an artefact", () => {
+  // Found by differential fuzzing: the hunk's old side is a, b, blank (its header says 3 lines). A file without
+  // that blank line does not match: the call is unreplayable, not applied as if the blank were not there.
+  const hunk = "@@ -1,3 +1,3 @@\n a\n-b\n+B\n \n";
+  assert.equal(applyUnifiedDiff("a\nb\nc\n", hunk).ok, false);
+  assert.deepEqual(applyUnifiedDiff("a\nb\n\nc\n", hunk), { ok: true, text: "a\nB\n\nc\n" });
+  // The patch text's final "\n" leaves an empty line with no prefix: not a context line.
+  assert.deepEqual(applyUnifiedDiff("a\nb\nc\n", "@@ -1,2 +1,2 @@\n a\n-b\n+B\n"), { ok: true, text: "a\nB\nc\n" });
+});
