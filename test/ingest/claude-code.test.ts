@@ -620,7 +620,9 @@ describe("synthetic: failures and user changes", () => {
     const [e] = call(s!, "toolu_um").file_edits;
     assert.equal(e.user_modified, true);
     assert.equal(e.post_image, "a\nBB\nc\n"); // toolUseResult newString "BB", not the input's "B"
-    assert.deepEqual(e.edits, [{ old_string: "b", new_string: "B", replace_all: false }]); // what the agent proposed
+    // The edits are also what was written (the result's strings), not what the agent proposed: replay falls back
+    // to them when a log has no originalFile, and the proposal would replay text the person replaced.
+    assert.deepEqual(e.edits, [{ old_string: "b", new_string: "BB", replace_all: false }]);
   });
 
   test("long errors are shortened to 200 characters", () => {

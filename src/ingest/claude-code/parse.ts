@@ -529,12 +529,14 @@ class Parser {
 
     // Edit, MultiEdit, mcp__acp__Edit (which may carry `edits[]`).
     const multi = name === "MultiEdit" || (input.old_string === undefined && input.edits !== undefined);
+    // The result's strings are what was written (metrics.md §3.2); the input's are the model's proposal, which
+    // differs when the person changed it before accepting (`userModified`).
     const edits: StringEdit[] | null = multi
-      ? toEdits(input.edits ?? tur?.edits)
-      : input.old_string !== undefined && input.new_string !== undefined
-        ? [{ old_string: input.old_string, new_string: input.new_string, replace_all: input.replace_all ?? false }]
-        : tur?.oldString !== undefined && tur.newString !== undefined
-          ? [{ old_string: tur.oldString, new_string: tur.newString, replace_all: tur.replaceAll ?? false }]
+      ? toEdits(tur?.edits ?? input.edits)
+      : tur?.oldString !== undefined && tur.newString !== undefined
+        ? [{ old_string: tur.oldString, new_string: tur.newString, replace_all: tur.replaceAll ?? input.replace_all ?? false }]
+        : input.old_string !== undefined && input.new_string !== undefined
+          ? [{ old_string: input.old_string, new_string: input.new_string, replace_all: input.replace_all ?? false }]
           : null;
     const pre = multi
       ? (tur?.originalFileContents ?? (typeof tur?.originalFile === "string" ? tur.originalFile : null))
