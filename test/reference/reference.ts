@@ -227,9 +227,13 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     const parsed = t.parsed;
     if (parsed.badLines > 0) notes.push(`${parsed.badLines} transcript line(s) are not JSON objects`);
     let start = sliceStart(plan.session.metadata);
-    if (start === null && options.inferSliceStart) {
-      start = inferredStart(repo, plan, checkpoints);
-      if (start !== null) notes.push(`no slice start in the metadata: inferred ${start}, after the longest earlier copy of the transcript`);
+    // The product's reading: an absent start, or an explicit 0 (what older Entire versions wrote on some later checkpoints).
+    if ((start === null || start === 0) && options.inferSliceStart) {
+      const inferred = inferredStart(repo, plan, checkpoints);
+      if (inferred !== null) {
+        start = inferred;
+        notes.push(`no slice start (or 0) in the metadata: inferred ${start}, after the longest earlier copy of the transcript`);
+      }
     }
     if (start === null) {
       start = 0;

@@ -232,7 +232,11 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
       if (!isObj(ch)) continue;
       const c = blankChange(p.call_id, "apply_patch", line, order++, path, cwd);
       if (ch.type === "add") c.postImage = str(ch.content) ?? "";
-      else if (ch.type === "delete") c.deleted = true;
+      else if (ch.type === "delete") {
+        // §3.1: the content a delete logs is the file before the call, a pre-image like Claude Code's originalFile.
+        c.deleted = true;
+        c.preImage = str(ch.content);
+      }
       else if (ch.type === "update") {
         c.unifiedDiff = str(ch.unified_diff) ?? "";
         c.movePath = str(ch.move_path);
