@@ -183,8 +183,9 @@ export function postImageOf(edit: FileEdit, replayed: string, tool: string): App
   if (edit.post_image !== null) return { ok: true, text: edit.post_image };
   const before = edit.pre_image ?? replayed;
   if (edit.edits && edit.edits.length > 0) return applyToolStringEdits(tool, before, edit.edits);
-  // A pure rename (Codex `*** Move to:` with no hunks): the moved text, unchanged.
-  if (edit.patch !== null) return edit.moved_from && !/^@@/m.test(edit.patch) ? { ok: true, text: before } : applyUnifiedDiff(before, edit.patch);
+  // A successful call's empty diff (a pure rename, Codex `*** Move to:` alone; an update that changed nothing) is
+  // the tool's record of no change to the text. A diff with text but no hunk it can read stays unreplayable.
+  if (edit.patch !== null) return edit.patch.trim() === "" ? { ok: true, text: before } : applyUnifiedDiff(before, edit.patch);
   if (edit.kind === "notebook") return { ok: false, reason: "notebook cell edits are not replayed (no post-image in the log)" };
   return { ok: false, reason: "the log records neither the result nor the edit" };
 }

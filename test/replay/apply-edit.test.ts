@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { applyUnifiedDiff } from "../../src/replay/apply-edit";
+import { applyUnifiedDiff, postImageOf } from "../../src/replay/apply-edit";
 
 test("a hunk goes to the line its @@ header names, not to the first place its context matches", () => {
   // Old file: a } b } (4 lines). The hunk "@@ -4,1 +4,2 @@ / } / +c" keeps line 4 ("}") and adds
@@ -40,4 +40,12 @@ test("applyUnifiedDiff: a blank context line written ' ' is a line of the file; 
   assert.deepEqual(applyUnifiedDiff("a\nb\n\nc\n", hunk), { ok: true, text: "a\nB\n\nc\n" });
   // The patch text's final "\n" leaves an empty line with no prefix: not a context line.
   assert.deepEqual(applyUnifiedDiff("a\nb\nc\n", "@@ -1,2 +1,2 @@\n a\n-b\n+B\n"), { ok: true, text: "a\nB\nc\n" });
+});
+
+test("postImageOf: an empty diff is the tool's record of no change; a diff with text but no hunk stays unreplayable", () => {
+  // Found by differential fuzzing: Codex logs `{type: "update", unified_diff: ""}` for a pure rename or a no-op update.
+  const edit = (patch: string) => ({ path: "a.ts", kind: "patch" as const, pre_image: null, post_image: null, edits: null, patch, user_modified: false });
+  assert.deepEqual(postImageOf(edit(""), "x\ny\n", "apply_patch"), { ok: true, text: "x\ny\n" });
+  assert.deepEqual(postImageOf({ ...edit(""), moved_from: "old.ts" }, "x\n", "apply_patch"), { ok: true, text: "x\n" });
+  assert.equal(postImageOf(edit("garbled text\n"), "x\n", "apply_patch").ok, false);
 });
