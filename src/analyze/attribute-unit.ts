@@ -22,6 +22,9 @@ export interface UnitAttribution extends CommitAttribution {
   files_outside_repo: number;
 }
 
+/** The first line of a Git LFS pointer file (git-lfs.github.com/spec/v1). */
+const LFS_POINTER = "version https://git-lfs.github.com/spec/v1\n";
+
 /**
  * Replays the successful file edits of one session's checkpoint slice on the
  * unit's base and attributes the commit's added lines (metrics.md §3–4).
@@ -48,6 +51,9 @@ export async function attributeUnit(session: Session, transcriptStart: number, f
     // state, so a file that turns from binary to text has the lines of its committed text (and a base of none).
     const binary = file.binary && (text === null || isBinaryText(text));
     if (!binary) commits.set(file.path, text);
+    if (text !== null && text.startsWith(LFS_POINTER)) {
+      sink.info("git-lfs-pointer", `${prefix}${file.path} is a Git LFS pointer in the commit: its committed lines are the pointer's (as git counts them), not the stored file's, so an agent's edits of the real file do not survive here`);
+    }
     changed.push(binary === file.binary ? file : { path: file.path, binary });
   }
   return replayAndAttribute(plan, bases, commits, changed, prefix, sink);
