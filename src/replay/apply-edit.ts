@@ -78,17 +78,20 @@ export function applyUnifiedDiff(text: string, patch: string): ApplyResult {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const hadFinalNewline = text === "" || text.endsWith("\n");
   const lines = text === "" ? [] : eol === "\n" && !text.includes("\r") ? (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n") : text.replace(/\r?\n$/, "").split(/\r?\n/);
+  // Hunks of one diff are ordered and do not overlap: each is placed at or after the end of the previous one, and
+  // where one applied away from its stated line the next is looked for at the same offset first (as GNU patch and
+  // git apply do).
   let cursor = 0;
   let shift = 0;
   for (const [n, hunk] of hunks.entries()) {
-    const at = hunk.oldStart === null ? findSequence(lines, hunk.before, cursor) : findNearest(lines, hunk.before, Math.max(0, hunk.oldStart + shift));
+    const at = hunk.oldStart === null ? findSequence(lines, hunk.before, cursor) : findNearest(lines, hunk.before, Math.max(cursor, hunk.oldStart + shift), cursor);
     if (at < 0) return { ok: false, reason: `hunk ${n + 1} does not apply` };
     lines.splice(at, hunk.before.length, ...hunk.after);
     cursor = at + hunk.after.length;
-    shift += hunk.after.length - hunk.before.length;
+    shift = hunk.oldStart === null ? shift + hunk.after.length - hunk.before.length : at - hunk.oldStart + hunk.after.length - hunk.before.length;
   }
   if (lines.length === 0) return { ok: true, text: "" };
-  return { ok: true, text: lines.join(eol) + (hadFinalNewline || patchAddsFinalNewline(patch) ? eol : "") };
+  return { ok: true, text: lines.join(eol) + (endsWithNewline(patch, hadFinalNewline) ? eol : "") };
 }
 
 interface Hunk {
@@ -143,14 +146,14 @@ function parseHunks(patch: string): Hunk[] {
 }
 
 /** Where `seq` matches nearest to `hint` (the hint itself first, then one line either way, and so on). */
-function findNearest(lines: readonly string[], seq: readonly string[], hint: number): number {
+function findNearest(lines: readonly string[], seq: readonly string[], hint: number, min: number): number {
   const last = lines.length - seq.length;
-  if (last < 0) return -1;
+  if (last < min) return -1;
   if (seq.length === 0) return Math.min(hint, lines.length);
   const start = Math.min(hint, last);
-  for (let d = 0; start - d >= 0 || start + d <= last; d++) {
+  for (let d = 0; start - d >= min || start + d <= last; d++) {
     if (start + d <= last && matchesAt(lines, seq, start + d)) return start + d;
-    if (d > 0 && start - d >= 0 && matchesAt(lines, seq, start - d)) return start - d;
+    if (d > 0 && start - d >= min && matchesAt(lines, seq, start - d)) return start - d;
   }
   return -1;
 }
@@ -168,8 +171,30 @@ function findSequence(lines: readonly string[], seq: readonly string[], from: nu
   return -1;
 }
 
-function patchAddsFinalNewline(patch: string): boolean {
-  return !patch.includes("\\ No newline at end of file");
+/**
+ * Whether the new text ends with a newline. A `\\ No newline at end of file` marker speaks of the line before it:
+ * after a `-` line, of the old side (the patch then ends the new side with a newline); after a `+` or context
+ * line, of the new side. Without a marker the patch leaves the end as it was.
+ */
+function endsWithNewline(patch: string, hadFinalNewline: boolean): boolean {
+  let oldLacks = false;
+  let newLacks = false;
+  let previous = "";
+  for (const raw of patch.split("\n")) {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (line.startsWith("\\")) {
+      if (previous.startsWith("-")) oldLacks = true;
+      else if (previous.startsWith("+")) newLacks = true;
+      else {
+        oldLacks = true;
+        newLacks = true;
+      }
+      continue;
+    }
+    previous = line;
+  }
+  if (newLacks) return false;
+  return oldLacks || hadFinalNewline;
 }
 
 /**

@@ -49,3 +49,29 @@ test("postImageOf: an empty diff is the tool's record of no change; a diff with 
   assert.deepEqual(postImageOf({ ...edit(""), moved_from: "old.ts" }, "x\n", "apply_patch"), { ok: true, text: "x\n" });
   assert.equal(postImageOf(edit("garbled text\n"), "x\n", "apply_patch").ok, false);
 });
+
+// Found by the second round of differential fuzzing against the reference (Codex diffs on files changed underneath).
+test("applyUnifiedDiff: the final newline follows the marker's side ('\\ No newline' after '-' is the old side's)", () => {
+  // Old "l2\n\nx" has no final newline; the new text "l2\nx\n\n" ends with a blank line and a newline.
+  const patch = "@@ -1,3 +1,3 @@\n l2\n+x\n \n-x\n\\ No newline at end of file\n";
+  assert.deepEqual(applyUnifiedDiff("l2\n\nx", patch), { ok: true, text: "l2\nx\n\n" });
+  // The marker after a '+' line: the new side has no final newline, even when the old one had.
+  assert.deepEqual(applyUnifiedDiff("a\nb\n", "@@ -1,2 +1,2 @@\n a\n-b\n+c\n\\ No newline at end of file\n"), { ok: true, text: "a\nc" });
+  // No marker: the end stays as it was.
+  assert.deepEqual(applyUnifiedDiff("a\nb", "@@ -1,2 +1,2 @@\n-a\n+A\n b\n"), { ok: true, text: "A\nb" });
+});
+
+test("applyUnifiedDiff: a hunk is never placed before the end of the previous one", () => {
+  // Hunk 2's only context is a blank line, and the only blank line left is hunk 1's own trailing context.
+  const patch = "@@ -1,2 +1,3 @@\n a\n+new1\n \n@@ -7,1 +8,2 @@\n \n+tail\n";
+  assert.equal(applyUnifiedDiff("a\n\nx\ny\nz\nw\n", patch).ok, false);
+});
+
+test("applyUnifiedDiff: where a hunk applied away from its line, the next is looked for at the same offset first", () => {
+  // The diff was made on the file with two more lines on top (o1, o2) than the replayed state. Hunk 1 (x → X, stated
+  // at line 4) applies 2 lines higher, at line 2. Hunk 2 (Y into the "}" pair stated at lines 9–10) then belongs 2
+  // lines higher too, at lines 7–8; the other pair, at lines 10–11, is nearer its stated line but wrong.
+  const replayed = "a\nx\nb\n}\n}\nc\n}\n}\ne\n}\n}\nd\n";
+  const patch = "@@ -4,1 +4,1 @@\n-x\n+X\n@@ -9,2 +9,3 @@\n }\n+Y\n }\n";
+  assert.deepEqual(applyUnifiedDiff(replayed, patch), { ok: true, text: "a\nX\nb\n}\n}\nc\n}\nY\n}\ne\n}\n}\nd\n" });
+});
