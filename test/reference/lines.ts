@@ -191,9 +191,11 @@ export function applyUnifiedDiff(text: string, diff: string): string | null {
   for (const h of parsed.hunks) {
     const expected = (h.oldCount === 0 ? h.oldStart : h.oldStart - 1) + shift;
     let at = -1;
-    for (let d = 0; d <= lines.length && at < 0; d++) {
-      if (expected - d >= floor && matchesAt(lines, expected - d, h.oldLines)) at = expected - d;
-      else if (expected + d >= floor && matchesAt(lines, expected + d, h.oldLines)) at = expected + d;
+    // Nearest to the stated line; on a tie the later place first, as GNU patch and git apply try it. The window
+    // reaches every line, also when the stated line lies past the end of a file that has shrunk since.
+    for (let d = 0; d <= lines.length + Math.abs(expected) && at < 0; d++) {
+      if (expected + d >= floor && matchesAt(lines, expected + d, h.oldLines)) at = expected + d;
+      else if (d > 0 && expected - d >= floor && matchesAt(lines, expected - d, h.oldLines)) at = expected - d;
     }
     if (at < 0) return null;
     lines.splice(at, h.oldLines.length, ...h.newLines);
