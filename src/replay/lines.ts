@@ -9,25 +9,10 @@ const BINARY_PROBE = 8000;
 
 export function isBinaryText(text: string): boolean {
   // metrics.md §2 counts bytes: UTF-8 takes at least one byte per UTF-16 unit, so a NUL at unit 8000 or
-  // later is past byte 8000, and before that only the encoded length of the text before it can tell.
+  // later is past byte 8000; before that, the encoded length of the text before it decides.
   const nul = text.indexOf("\u0000");
   if (nul < 0 || nul >= BINARY_PROBE) return false;
-  return nul < BINARY_PROBE / 3 || utf8Length(text, nul) < BINARY_PROBE;
-}
-
-/** UTF-8 bytes of `text.slice(0, end)` (a lone surrogate counts 3, as TextEncoder writes U+FFFD). */
-function utf8Length(text: string, end: number): number {
-  let n = 0;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
+  return nul < BINARY_PROBE / 3 || Buffer.byteLength(text.slice(0, nul), "utf8") < BINARY_PROBE;
 }
 
 export function isBinaryBytes(bytes: Uint8Array): boolean {
