@@ -6,6 +6,7 @@
  *   npx tsx scripts/verify-reference.ts REPO [--units PATH/units.csv|units.json] [--sessions PATH/sessions.json|csv]
  *                                           [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin]
  *                                           [--models-with-main] [--unit-model-slice] [--multi-session-commit]
+ *                                           [--follow-symlinks]
  *
  * Without --units it runs the CLI as a user would (`analyze REPO --out <tmp> --quiet`) and reads its
  * units.json. --sessions defaults to the sessions.json (else sessions.csv) beside the units file.
@@ -22,7 +23,8 @@
  * --models-with-main (§6: the sessions' `models` also lists `model`, first) and --unit-model-slice
  * (a unit's `model` is its checkpoint slice's, not its session's) are the product's readings of §6.
  * --multi-session-commit adds the product's one reason beyond §1's list (a commit carrying the
- * checkpoints of several sessions).
+ * checkpoints of several sessions). --follow-symlinks replays an edit through a symbolic link of the
+ * repository (`CLAUDE.md → AGENTS.md`) on the file the link names, as the product does.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -35,7 +37,7 @@ import { type ReferenceOptions, runReference } from "../test/reference/reference
 import { runReferenceSessions } from "../test/reference/sessions";
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin] [--models-with-main] [--unit-model-slice] [--multi-session-commit]\n`);
+  process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin] [--models-with-main] [--unit-model-slice] [--multi-session-commit] [--follow-symlinks]\n`);
   process.exit(2);
 }
 
@@ -53,6 +55,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === "--models-with-main") effortOptions.modelsWithMain = true;
   else if (args[i] === "--unit-model-slice") options.unitModel = "slice";
   else if (args[i] === "--multi-session-commit") options.multiSessionCommit = true;
+  else if (args[i] === "--follow-symlinks") options.followSymlinks = true;
   else if (args[i] === "--sessions") sessionsPath = args[++i] ?? usage("--sessions needs a path");
   else if (args[i] === "--units") unitsPath = args[++i] ?? usage("--units needs a path");
   else if (args[i] === "--json") jsonOut = args[++i] ?? usage("--json needs a path");

@@ -14,9 +14,10 @@ import { withoutRepeatsAcrossFiles } from "./repeats-across-files";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "../ingest/opencode";
 import { type Commit, DiagnosticSink, type Session } from "../model";
-import { makePathMapper, type PathMapper } from "../replay";
+import { makePathMapper, type PathMapper, resolveSymlinks } from "../replay";
 import type { AnalysisRows } from "../tables";
 import { attributeUnit } from "./attribute-unit";
+import { filesOfTree, linkTargets, NO_FILES, readBlob, type TreeFiles } from "./tree-files";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
 import { toUnitFileRows, toUnitRow } from "./unit-row";
@@ -172,7 +173,8 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
         })
       : [];
     out.diagnostics.push(...historySink.rows);
-    const headFiles = repo ? await fileSet(repo, "HEAD") : new Set<string>();
+    const headTree = repo ? await filesOfTree(repo, repo.gitDir, "HEAD") : NO_FILES;
+    const headFiles = { blobs: headTree.blobs, links: repo && headTree.links.size > 0 ? await linkTargets(repo, [headTree]) : new Map<string, string>() };
     const links: SessionLinks[] = [];
     options.onProgress?.(0, found.length, "transcripts");
     // Every session first: a resumed one repeats calls of an earlier file, counted in that file only.
@@ -209,7 +211,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
   return found.length;
 }
 
-async function linkSession(repo: GitRepository, session: Session, commits: readonly Commit[], headFiles: Set<string>): Promise<SessionLinks> {
+async function linkSession(repo: GitRepository, session: Session, commits: readonly Commit[], headFiles: { blobs: ReadonlyMap<string, string>; links: ReadonlyMap<string, string> }): Promise<SessionLinks> {
   const edits = session.tool_calls.filter((c) => c.success === true && c.file_edits.length > 0);
   const firstEdit = edits.map((c) => Date.parse(c.timestamp ?? "")).filter(Number.isFinite).sort((a, b) => a - b)[0];
   const last = session.record_times[session.record_times.length - 1];
@@ -223,8 +225,18 @@ async function linkSession(repo: GitRepository, session: Session, commits: reado
   // (a file the session made and a later commit moved or deleted is not at HEAD).
   const changedInWindow = new Set<string>();
   for (const c of inWindow) for (const f of (await changedOf(repo, c.sha)) ?? []) changedInWindow.add(f.path);
-  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.has(p) || changedInWindow.has(p), (p) => changedInWindow.has(p));
-  const editedPaths = new Set(edits.flatMap((c) => c.file_edits.map((e) => mapper.toRepoPath(e.path)).filter((p): p is string => p !== null)));
+  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.blobs.has(p) || changedInWindow.has(p), (p) => changedInWindow.has(p));
+  const editedPaths = new Set<string>();
+  for (const c of edits) {
+    for (const e of c.file_edits) {
+      const p = mapper.toRepoPath(e.path);
+      if (p === null) continue;
+      editedPaths.add(p);
+      // An edit through a symbolic link (CLAUDE.md → AGENTS.md) changes the file the link names.
+      const resolved = headFiles.links.size > 0 ? resolveSymlinks(p, (q) => headFiles.links.get(q)) : null;
+      if (resolved !== null) editedPaths.add(resolved);
+    }
+  }
   const linked: Commit[] = [];
   if (editedPaths.size > 0) {
     const seen = new Set<string>();
@@ -291,16 +303,22 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
         out.units.push(toUnitRow(identity, null));
         continue;
       }
-      const baseFiles = parent ? await fileSet(repo, parent) : new Set<string>();
-      const commitFiles = await fileSet(repo, commit.sha);
+      const baseFiles = parent ? await filesOfTree(repo, repo.gitDir, parent) : NO_FILES;
+      const commitFiles = await filesOfTree(repo, repo.gitDir, commit.sha);
+      const links = baseFiles.links.size + commitFiles.links.size > 0 ? await linkTargets(repo, [baseFiles, commitFiles]) : null;
       const decode = (b: Uint8Array | null) => (b === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(b));
+      const read = async (tree: TreeFiles, p: string) => {
+        const sha = tree.blobs.get(p);
+        return sha === undefined ? null : decode(await readBlob(repo, sha));
+      };
       let counts;
       try {
         counts = await attributeUnit(session, 0, {
           changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
-          readBase: async (p) => (parent ? decode(await repo.readFile(parent, p)) : null),
-          readCommit: async (p) => decode(await repo.readFile(commit.sha, p)),
-          exists: (p) => baseFiles.has(p) || commitFiles.has(p),
+          readBase: (p) => read(baseFiles, p),
+          readCommit: (p) => read(commitFiles, p),
+          exists: (p) => baseFiles.blobs.has(p) || commitFiles.blobs.has(p),
+          ...(links ? { linkTarget: (p: string) => links.get(p) } : {}),
           label: `commit ${commit.sha.slice(0, 10)}`,
         }, sink);
       } catch (e) {
@@ -321,9 +339,4 @@ async function changedOf(repo: GitRepository, sha: string): Promise<ChangedFile[
   if (!cache) changedCache.set(repo, (cache = new Map()));
   if (!cache.has(sha)) cache.set(sha, await repo.changedFiles(sha));
   return cache.get(sha) ?? null;
-}
-
-async function fileSet(repo: GitRepository, rev: string): Promise<Set<string>> {
-  const entries = await repo.listTree(rev);
-  return new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path));
 }

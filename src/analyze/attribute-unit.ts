@@ -1,6 +1,6 @@
 import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "../attribution/at-commit";
 import type { DiagnosticSink, Session, ToolCall } from "../model";
-import { isBinaryText, makePathMapper, type ReplayStep, replayEdits } from "../replay";
+import { isBinaryText, makePathMapper, type ReplayStep, replayEdits, resolveSymlinks } from "../replay";
 
 /** What the replay of one unit needs from the repository. */
 export interface UnitFiles {
@@ -12,6 +12,11 @@ export interface UnitFiles {
   readCommit(path: string): Promise<string | null>;
   /** Whether a repo-relative path exists at the base or at the commit (for path mapping). */
   exists(path: string): boolean;
+  /**
+   * The stored target of a symbolic link (git mode 120000) at the base or at the commit; undefined for a path
+   * that is not a link. Edits through a link are replayed on the file it names.
+   */
+  linkTarget?(path: string): string | undefined;
   /** Names the unit in diagnostics (e.g. `commit 1a2b3c4d`), since one session's calls are replayed once per unit. */
   label?: string;
 }
@@ -39,7 +44,7 @@ const LFS_POINTER = "version https://git-lfs.github.com/spec/v1\n";
  */
 export async function attributeUnit(session: Session, transcriptStart: number, files: UnitFiles, sink: DiagnosticSink): Promise<UnitAttribution> {
   const prefix = files.label ? `${files.label}: ` : "";
-  const plan = planReplay(session, transcriptStart, files.exists, new Set(files.changed.map((f) => f.path)), prefix, sink);
+  const plan = planReplay(session, transcriptStart, files, new Set(files.changed.map((f) => f.path)), prefix, sink);
   const paths = basePaths(plan.steps, files.changed);
   const bases = new Map<string, string | null>();
   for (let i = 0; i < paths.length; i++) bases.set(paths[i], await files.readBase(paths[i]));
@@ -84,7 +89,7 @@ function byResultThenOrder(a: { at: number; order: number }, b: { at: number; or
   return a.at - b.at || a.order - b.order;
 }
 
-function planReplay(session: Session, transcriptStart: number, exists: (path: string) => boolean, changed: ReadonlySet<string>, prefix: string, sink: DiagnosticSink): ReplayPlan {
+function planReplay(session: Session, transcriptStart: number, files: UnitFiles, changed: ReadonlySet<string>, prefix: string, sink: DiagnosticSink): ReplayPlan {
   const calls = callsInSlice(session, transcriptStart);
   const logged: string[] = [];
   for (const call of calls) {
@@ -94,12 +99,32 @@ function planReplay(session: Session, transcriptStart: number, exists: (path: st
     }
   }
   // Ties between candidate roots go to the one whose paths the commit changes (a monorepo package's package.json).
-  const mapper = makePathMapper(logged, session.cwds, exists, (p) => changed.has(p));
+  const mapper = makePathMapper(logged, session.cwds, (p) => files.exists(p), (p) => changed.has(p));
+  const linked = new Map<string, string | null>();
+  const toRepoPath = (logged: string, record: number): string | null => {
+    const mapped = mapper.toRepoPath(logged);
+    if (mapped === null || files.linkTarget === undefined) return mapped;
+    let resolved = linked.get(mapped);
+    if (resolved === undefined) {
+      resolved = resolveSymlinks(mapped, (p) => files.linkTarget?.(p));
+      linked.set(mapped, resolved);
+      if (resolved !== mapped) {
+        sink.info(
+          "edit-through-symlink",
+          resolved === null
+            ? `${prefix}${mapped} is a symbolic link that leads outside the repository (or loops): edits through it are ignored`
+            : `${prefix}${mapped} is a symbolic link in the repository: edits through it are replayed on ${resolved}, the file it names`,
+          record,
+        );
+      }
+    }
+    return resolved;
+  };
   const steps: ReplayStep[] = [];
   const outside = new Set<string>();
   for (const call of calls) {
     for (const edit of call.file_edits) {
-      const path = mapper.toRepoPath(edit.path);
+      const path = toRepoPath(edit.path, call.record);
       if (path === null) {
         if (!outside.has(edit.path)) {
           outside.add(edit.path);
@@ -108,7 +133,7 @@ function planReplay(session: Session, transcriptStart: number, exists: (path: st
         continue;
       }
       // A move from outside the repository brings no tracked lines: the edit applies to the new path's own state.
-      const from = edit.moved_from ? mapper.toRepoPath(edit.moved_from) : null;
+      const from = edit.moved_from ? toRepoPath(edit.moved_from, call.record) : null;
       // Every step has `from` (undefined when not a move): one object shape for V8.
       steps.push({ call, edit, path, from: from !== null && from !== path ? from : undefined });
     }

@@ -10,6 +10,7 @@ import { dominantModel, sumUsage } from "../effort";
 import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
 import { makePathMapper } from "../replay";
 import { attributeUnit } from "./attribute-unit";
+import { filesOfTree, linkTargets, NO_FILES, readBlob, type TreeFiles } from "./tree-files";
 import { exclusionDiagnostic } from "./explain-exclusion";
 import { readTranscriptByContent } from "./read-transcript";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
@@ -47,28 +48,6 @@ const PARSED_BUDGET_BYTES = 192 * 1024 * 1024;
 
 const repositories = new Map<string, Promise<GitRepository | null>>();
 
-/**
- * The file paths of a commit's tree, shared by every session a worker runs
- * (HEAD is asked once per session, a parent often by several units). Keyed by
- * tree id, so never stale; read through the cat-file process, not one
- * `git ls-tree` process per call (hundreds of sessions made hundreds of
- * processes). Bounded: the oldest entry goes first.
- */
-const treeSets = new Map<string, Promise<Set<string>>>();
-const TREE_SETS_KEPT = 64;
-
-async function blobPaths(repo: GitRepository, gitDir: string, rev: string): Promise<Set<string>> {
-  const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
-  if (!tree) return new Set();
-  const key = `${gitDir}\u0000${tree.sha}`;
-  let set = treeSets.get(key);
-  if (!set) {
-    set = repo.walkTree(tree.sha).then((entries) => new Set((entries ?? []).filter((e) => e.type === "blob").map((e) => e.path)));
-    treeSets.set(key, set);
-    if (treeSets.size > TREE_SETS_KEPT) treeSets.delete(treeSets.keys().next().value as string);
-  }
-  return set;
-}
 // A BOM is part of the file's text (the agent's pre-images keep it), so it is not stripped.
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
@@ -103,7 +82,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     out.diagnostics.push(...sink.rows);
     return out;
   }
-  const treeSet = (rev: string): Promise<Set<string>> => blobPaths(repo, job.gitDir, rev);
+  const treeOf = (rev: string): Promise<TreeFiles> => filesOfTree(repo, job.gitDir, rev);
 
   // Every checkpoint stores the whole session so far, so a long session's copies add up: parsed
   // copies are kept up to a byte budget and read again (quietly) when needed after that.
@@ -177,23 +156,26 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       explainExclusion(unit, sink);
       continue;
     }
-    const baseTree = parent ? await treeSet(parent) : new Set<string>();
+    const baseTree = parent ? await treeOf(parent) : NO_FILES;
     const touched = new Set(unit.session.files_touched);
-    const commitTree = await treeSet(unit.commit_sha);
+    const commitTree = await treeOf(unit.commit_sha);
+    const links = baseTree.links.size + commitTree.links.size > 0 ? await linkTargets(repo, [baseTree, commitTree]) : null;
     let unreadable = false;
-    const read = async (rev: string | null, p: string) => {
-      if (rev === null) return null;
-      const bytes = await repo.readFile(rev, p);
-      if (bytes === null && (rev === parent ? baseTree : commitTree).has(p)) unreadable = true;
+    const read = async (tree: TreeFiles, p: string) => {
+      const sha = tree.blobs.get(p);
+      if (sha === undefined) return null;
+      const bytes = await readBlob(repo, sha);
+      if (bytes === null) unreadable = true;
       return bytes === null ? null : decoder.decode(bytes);
     };
     const counts = await attributeUnit(session, start, {
       changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
-      readBase: (p) => read(parent, p),
-      readCommit: (p) => read(unit.commit_sha, p),
+      readBase: (p) => read(baseTree, p),
+      readCommit: (p) => read(commitTree, p),
       // Entire's files_touched are repo-relative: evidence for the root when a file is in neither tree (a new file
       // committed later, from a session started in a subfolder).
-      exists: (p) => baseTree.has(p) || commitTree.has(p) || touched.has(p),
+      exists: (p) => baseTree.blobs.has(p) || commitTree.blobs.has(p) || touched.has(p),
+      ...(links ? { linkTarget: (p: string) => links.get(p) } : {}),
       label: `commit ${unit.commit_sha.slice(0, 10)}`,
     }, sink);
     if (unreadable) {
@@ -232,8 +214,8 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     if (sessionModel !== null) for (const row of modelFromMetadata) row.model = sessionModel;
     out.sessions.push(toSessionRow(longest, { repo: job.repo, idleLimitS: job.idleLimitS }, sink));
     out.prompts.push(...toPromptRows(longest));
-    const head = await treeSet("HEAD");
-    const mapper = makePathMapper(longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), longest.cwds, (p) => head.has(p), (p) => changedByUnits.has(p));
+    const head = await treeOf("HEAD");
+    const mapper = makePathMapper(longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), longest.cwds, (p) => head.blobs.has(p), (p) => changedByUnits.has(p));
     out.tool_calls.push(...toToolCallRows(longest, (p) => mapper.toRepoPath(p)));
   }
   out.diagnostics.push(...sink.rows);

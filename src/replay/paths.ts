@@ -124,3 +124,39 @@ export function makePathMapper(
     },
   };
 }
+
+/** Symbolic links followed at most this many times in one path (as Linux's MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * The repo-relative path a write to `path` lands on when the repository holds
+ * symbolic links (git mode 120000): `CLAUDE.md → AGENTS.md`, or a folder link
+ * `.claude/skills → ../.agents/skills`. An agent's file tool reads and writes
+ * through the link, so its edit changes the target's text; the link's own blob
+ * (the target's name) does not change. `linkTarget` gives a link's stored
+ * target text, or undefined for a path that is not a link. Null: the chain
+ * leaves the repository (an absolute target, or `..` above the root) or loops.
+ */
+export function resolveSymlinks(path: string, linkTarget: (repoPath: string) => string | undefined): string | null {
+  let parts = path.split("/").filter((p) => p !== "" && p !== ".");
+  let hops = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const prefix = parts.slice(0, i + 1).join("/");
+    const target = linkTarget(prefix);
+    if (target === undefined) continue;
+    if (++hops > MAX_LINK_HOPS || target.startsWith("/") || target === "") return null;
+    // A link's target is relative to the folder holding the link; what follows the link stays after it.
+    const next: string[] = parts.slice(0, i);
+    for (const part of target.split("/")) {
+      if (part === "" || part === ".") continue;
+      if (part === "..") {
+        if (next.length === 0) return null;
+        next.pop();
+      } else next.push(part);
+    }
+    parts = next.concat(parts.slice(i + 1));
+    // The target itself may be, or pass through, another link: start again from the root.
+    i = -1;
+  }
+  return parts.length === 0 ? null : parts.join("/");
+}

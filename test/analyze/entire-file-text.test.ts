@@ -9,11 +9,12 @@
  * produced 1, final 1; the commit adds 1 line ("B"): survived 1, human 0, total 1.
  */
 import assert from "node:assert/strict";
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, test } from "node:test";
 import { analyze } from "../../src/index";
-import { ClaudeLog, editResult } from "../helpers/claude-log";
-import { oneSessionCheckpoint } from "../helpers/entire-folder";
+import { ClaudeLog, editResult, writeResult } from "../helpers/claude-log";
+import { claudeCheckpoint, oneSessionCheckpoint } from "../helpers/entire-folder";
 import { TestRepo } from "../helpers/git-repo";
 
 const ROOT = "/home/u/proj";
@@ -63,4 +64,27 @@ test("a Git LFS pointer in the commit: git's lines are counted (the pointer's), 
   const notes = rows.diagnostics.filter((d) => d.code === "git-lfs-pointer");
   assert.deepEqual(notes.map((d) => [d.severity, d.session_id]), [["info", session]]);
   assert.match(notes[0].message, /data\.csv is a Git LFS pointer in the commit/);
+});
+
+test("file names that are not UTF-8, or hold a newline, are read by blob id: the unit stays readable", async () => {
+  // The person's part of the commit adds `caf\xE9.txt` (Latin-1 bytes, "x\ny\n") and `new\nline.txt` ("z\n");
+  // the agent Writes kept.txt ("k\n"). Neither odd name can be put in a `rev:path` spec for `git cat-file`, which
+  // is how blobs were read before, so the unit was called commit-unreadable ("missing from this clone").
+  // Counts: kept.txt's line is the agent's and committed as written (survived 1); x, y and z are human (3); total 4.
+  const cp = "f10000000003";
+  const session = "b0b00000-0000-4000-8000-000000000003";
+  writeFileSync(Buffer.from(`${repo.dir}/caf\xE9.txt`, "latin1"), "x\ny\n");
+  writeFileSync(join(repo.dir, "new\nline.txt"), "z\n");
+  const sha = repo.commit(`Odd names\n\nEntire-Checkpoint: ${cp}`, { "kept.txt": "k\n" });
+  const transcript = new ClaudeLog({ sessionId: session, cwd: ROOT })
+    .prompt("write kept")
+    .call("toolu_k", "Write", { file_path: `${ROOT}/kept.txt`, content: "k\n" })
+    .result("toolu_k", writeResult(`${ROOT}/kept.txt`, "k\n", null))
+    .text();
+  repo.checkpointsBranch(claudeCheckpoint(cp, session, transcript));
+  const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
+  const u = rows.units.find((x) => x.checkpoint_id === cp)!;
+  assert.equal(u.commit_sha, sha);
+  assert.deepEqual([u.ambiguity, u.agent_lines_survived, u.human_lines, u.total_committed_lines], [null, 1, 3, 4]);
+  assert.equal(rows.diagnostics.filter((d) => d.session_id === session && d.code === "commit-unreadable").length, 0);
 });

@@ -22,3 +22,8 @@ export function claudeWriteTranscript(sessionId: string, root: string, path: str
     .result("toolu_1", writeResult(`${root}/${path}`, content, null))
     .text();
 }
+
+/** A checkpoint with one Claude Code session folder whose metadata names the checkpoint, the session and the agent. */
+export function claudeCheckpoint(id: string, sessionId: string, transcript: string): Record<string, string> {
+  return oneSessionCheckpoint(id, JSON.stringify({ checkpoint_id: id, session_id: sessionId, agent: "Claude Code" }), { "full.jsonl": transcript });
+}

@@ -4,7 +4,7 @@
  * trailer, and the orphan branch `entire/checkpoints/v1` holding `<id[:2]>/<id[2:]>/0/`.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -25,6 +25,8 @@ export interface FixtureSpec {
   reuse?: Record<string, string>;
   /** A second checkpoint id holding a folder of the same session, carried by no commit. */
   unlinkedCheckpointId?: string;
+  /** Symbolic links of the base commit: link path → target (`ln -s target path`). */
+  links?: Record<string, string>;
 }
 
 function run(dir: string, args: string[], date: string): void {
@@ -51,6 +53,10 @@ export function buildFixture(spec: FixtureSpec): { repo: string; cleanup: () => 
   const repo = mkdtempSync(join(tmpdir(), "ref-fixture-"));
   run(repo, ["init", "-q", "-b", "main"], "2026-01-01T10:00:00Z");
   writeFiles(repo, spec.base);
+  for (const [path, target] of Object.entries(spec.links ?? {})) {
+    mkdirSync(dirname(join(repo, path)), { recursive: true });
+    symlinkSync(target, join(repo, path));
+  }
   run(repo, ["add", "-A"], "2026-01-01T10:00:00Z");
   run(repo, ["commit", "-q", "-m", "base"], "2026-01-01T10:00:00Z");
   if (spec.mergeSide) {
@@ -73,7 +79,7 @@ export function buildFixture(spec: FixtureSpec): { repo: string; cleanup: () => 
   const transcript = spec.transcript.map((r) => `${JSON.stringify(r)}\n`).join("");
   run(repo, ["checkout", "-q", "--orphan", "entire/checkpoints/v1"], "2026-01-01T11:00:01Z");
   run(repo, ["rm", "-rq", "--cached", "."], "2026-01-01T11:00:01Z");
-  for (const p of [...Object.keys(spec.base), ...Object.keys(spec.commit), ...Object.keys(spec.mergeSide ?? {}), ...Object.keys(spec.reuse ?? {})]) rmSync(join(repo, p), { force: true });
+  for (const p of [...Object.keys(spec.base), ...Object.keys(spec.commit), ...Object.keys(spec.mergeSide ?? {}), ...Object.keys(spec.reuse ?? {}), ...Object.keys(spec.links ?? {})]) rmSync(join(repo, p), { force: true });
   for (const id of [spec.checkpointId, ...(spec.unlinkedCheckpointId ? [spec.unlinkedCheckpointId] : [])]) writeCheckpoint(repo, spec, id, transcript);
   run(repo, ["add", "-A"], "2026-01-01T11:00:01Z");
   run(repo, ["commit", "-q", "-m", `Checkpoint: ${spec.checkpointId}\n\nEntire-Session: ${spec.sessionId}\nEntire-Strategy: manual-commit\nEntire-Agent: ${spec.agent}`], "2026-01-01T11:00:01Z");

@@ -138,6 +138,12 @@ export interface ReferenceOptions {
    * Default: §1's list only.
    */
   multiSessionCommit?: boolean;
+  /**
+   * Not in metrics.md: an edit of a path that is, or passes through, a symbolic link of the repository
+   * (`CLAUDE.md → AGENTS.md`) is replayed on the file the link names, as the agent's write through the
+   * link changed that file. Default: the path as logged (the link's own blob).
+   */
+  followSymlinks?: boolean;
 }
 
 function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>): number | null {
@@ -251,7 +257,7 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     // §3: a call belongs to the checkpoint whose slice holds its result record.
     const calls = parsed.calls.filter((c) => c.resultLine >= start!);
     const known = new Set([...treePaths(plan.commit.sha), ...treePaths(firstParent), ...filesTouched(checkpoints.get(plan.checkpointId)!)]);
-    const outcome = computeUnit(repo, plan.commit.sha, firstParent, calls, parsed.cwds, known);
+    const outcome = computeUnit(repo, plan.commit.sha, firstParent, calls, parsed.cwds, known, options.followSymlinks === true);
     notes.push(...outcome.notes);
     if (outcome.unreadable) {
       reasons.push("commit-unreadable");

@@ -1,6 +1,7 @@
 /**
  * Replay of one unit (metrics.md §3) and attribution at its commit (§4).
  */
+import { posix } from "node:path";
 import { type ChangedFile, changedFiles, lsTree, missingObjects, readBlob } from "./git";
 import { type Line, applyStringEdits, applyUnifiedDiff, carry, isBinary, keptIndices, toLines } from "./lines";
 import type { FileChange } from "./transcripts";
@@ -90,6 +91,40 @@ export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<s
   };
 }
 
+/** Symbolic links (mode 120000) of the given trees, path → stored target; the first tree listing a path wins. */
+function symlinkTargets(repo: string, revs: (string | null)[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const rev of revs) {
+    if (rev === null) continue;
+    for (const e of lsTree(repo, rev)) {
+      if (e.mode !== "120000" || out.has(e.path)) continue;
+      const bytes = readBlob(repo, e.sha);
+      if (bytes !== null) out.set(e.path, bytes.toString("utf8"));
+    }
+  }
+  return out;
+}
+
+/**
+ * Not in metrics.md: a write to a path through a symbolic link changes the file the link names (the way
+ * `open(2)` follows links). Null when the chain leaves the repository or loops (40 links, as Linux).
+ */
+function followLinks(path: string, links: Map<string, string>): string | null {
+  let current = path;
+  for (let hops = 0; hops <= 40; hops++) {
+    const segs = current.split("/");
+    let k = 1;
+    while (k <= segs.length && !links.has(segs.slice(0, k).join("/"))) k++;
+    if (k > segs.length) return current;
+    const target = links.get(segs.slice(0, k).join("/"))!;
+    if (posix.isAbsolute(target)) return null;
+    const joined = posix.normalize(posix.join(segs.slice(0, k - 1).join("/") || ".", target, ...segs.slice(k)));
+    if (joined === ".." || joined.startsWith("../") || joined === ".") return null;
+    current = joined.replace(/\/$/, "");
+  }
+  return null;
+}
+
 /** The blob at `path` in `commit`: "absent" when the path is not there, null when its object is missing. */
 function blobAt(repo: string, tree: Map<string, string> | null, path: string): Buffer | null | "absent" {
   const sha = tree?.get(path);
@@ -100,7 +135,7 @@ function blobAt(repo: string, tree: Map<string, string> | null, path: string): B
 const baseLines = (texts: string[]): Line[] => texts.map((text) => ({ text, prov: "base", call: null }));
 
 /** One unit: replay `calls` (already cut to the checkpoint's slice) on the base, then attribute at `commit`. */
-export function computeUnit(repo: string, commit: string, firstParent: string | null, calls: FileChange[], cwds: string[], known: Set<string>): UnitOutcome {
+export function computeUnit(repo: string, commit: string, firstParent: string | null, calls: FileChange[], cwds: string[], known: Set<string>, followSymlinks = false): UnitOutcome {
   const notes: string[] = [];
   const changed = changedFiles(repo, commit, firstParent);
   if (!changed) return { numbers: null, files: [], finalLines: new Map(), unreadable: "commit diff cannot be read", notes };
@@ -109,7 +144,12 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
   if (lost) return { numbers: null, files: [], finalLines: new Map(), unreadable: `a blob of ${lost.path} is missing`, notes };
   // Blobs only (no gitlinks): the base tree, for the replay's starting states.
   const baseTree = firstParent === null ? null : new Map(lsTree(repo, firstParent).filter((e) => e.type === "blob").map((e) => [e.path, e.sha]));
-  const mapPath = makePathMapper(calls, cwds, new Set([...known, ...changed.map((f) => f.path)]));
+  const mapLogged = makePathMapper(calls, cwds, new Set([...known, ...changed.map((f) => f.path)]));
+  const links = followSymlinks ? symlinkTargets(repo, [commit, firstParent]) : new Map<string, string>();
+  const mapPath = (c: FileChange): string | null => {
+    const p = mapLogged(c);
+    return p === null || links.size === 0 ? p : followLinks(p, links);
+  };
 
   // §3: "Start from the file's content at the unit's base (the first parent …; empty if the file did not exist)."
   const states = new Map<string, FileState>();

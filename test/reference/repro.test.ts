@@ -143,3 +143,33 @@ test("a session also in a checkpoint on no commit: multi-checkpoint-session, and
     f.cleanup();
   }
 });
+
+test("symbolic links: a Write through CLAUDE.md (→ AGENTS.md) and through a folder link; the reference follows them with --follow-symlinks", async () => {
+  // Base: AGENTS.md = "x\n", CLAUDE.md → AGENTS.md. The agent Writes CLAUDE.md = "x\ny\n" (originalFile "x\n",
+  // read through the link). The commit: AGENTS.md = "x\ny\nz\n" (z: the person's).
+  // Following the link: the pre-image matches AGENTS.md (oc 0); y is the agent's (produced 1, final 1); at the
+  // commit y survives and z is human: 1/1/1/1/0/2.
+  // On the link's own blob (the text "AGENTS.md", the reference's default): the pre-image "x" differs (oc 1;
+  // x becomes an outside line), the Write inserts y (produced 1, final 1) in CLAUDE.md, which the commit does
+  // not change: survived 0, and y and z in AGENTS.md are human: 1/1/0/2/0/2.
+  const spec: FixtureSpec = {
+    checkpointId: "a7b2c3d4e5f6", sessionId: "a0000000-0000-4000-8000-000000000007", agent: "Claude Code",
+    base: { "AGENTS.md": "x\n" }, links: { "CLAUDE.md": "AGENTS.md" }, commit: { "AGENTS.md": "x\ny\nz\n" },
+    transcript: claudeWrite("a0000000-0000-4000-8000-000000000007", "CLAUDE.md", "x\n", "x\ny\n"),
+  };
+  const followed = await both(spec, { followSymlinks: true });
+  assert.deepEqual(followed.reference, ["- 1/1/1/1/0/2 u0 oc0"]);
+  assert.deepEqual(followed.product, followed.reference);
+  const literal = await both(spec);
+  assert.deepEqual(literal.reference, ["- 1/1/0/2/0/2 u0 oc1"]);
+
+  // A folder link: .claude/skills → ../.agents/skills; the Write of .claude/skills/s.md lands in .agents/skills/s.md.
+  const folder: FixtureSpec = {
+    checkpointId: "a8b2c3d4e5f6", sessionId: "a0000000-0000-4000-8000-000000000008", agent: "Claude Code",
+    base: { ".agents/skills/s.md": "x\n" }, links: { ".claude/skills": "../.agents/skills" }, commit: { ".agents/skills/s.md": "x\ny\n" },
+    transcript: claudeWrite("a0000000-0000-4000-8000-000000000008", ".claude/skills/s.md", "x\n", "x\ny\n"),
+  };
+  const viaFolder = await both(folder, { followSymlinks: true });
+  assert.deepEqual(viaFolder.reference, ["- 1/1/1/0/0/1 u0 oc0"]);
+  assert.deepEqual(viaFolder.product, viaFolder.reference);
+});

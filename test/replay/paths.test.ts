@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { makePathMapper } from "../../src/replay";
+import { makePathMapper, resolveSymlinks } from "../../src/replay";
 
 test("Windows paths map to repository paths like POSIX ones (the drive letter is not part of the root)", () => {
   // A Claude Code session on Windows: cwd C:\Users\me\repo, edits under it and one outside it.
@@ -44,4 +44,28 @@ test("on POSIX a backslash is part of a file name; on Windows it separates", () 
   const win = makePathMapper(["dir\\rel.txt", "\\\\host\\share\\repo\\x.txt"], ["\\\\host\\share\\repo"], () => true);
   assert.equal(win.root, "/host/share/repo");
   assert.deepEqual([win.toRepoPath("dir\\rel.txt"), win.toRepoPath("\\\\host\\share\\repo\\x.txt")], ["dir/rel.txt", "x.txt"]);
+});
+
+test("writes through symbolic links land on the file the chain names, or nowhere when it leaves the repository", () => {
+  const links = new Map([
+    ["CLAUDE.md", "AGENTS.md"], // a file link beside its target
+    [".claude/skills", "../.agents/skills"], // a folder link, relative to the folder holding it
+    ["docs/latest", "v2"], // a link to a folder that is itself reached through a link chain
+    ["docs/v2", "./versions/2/"],
+    ["up", "../outside.md"], // leaves the repository
+    ["abs", "/etc/hosts"],
+    ["loop-a", "loop-b"],
+    ["loop-b", "loop-a"],
+  ]);
+  const resolve = (p: string) => resolveSymlinks(p, (q) => links.get(q));
+  assert.equal(resolve("CLAUDE.md"), "AGENTS.md");
+  assert.equal(resolve("AGENTS.md"), "AGENTS.md");
+  assert.equal(resolve(".claude/skills/x/SKILL.md"), ".agents/skills/x/SKILL.md");
+  // docs/latest → docs/v2 → docs/versions/2: the rest of the path follows the last link.
+  assert.equal(resolve("docs/latest/guide.md"), "docs/versions/2/guide.md");
+  assert.equal(resolve("up"), null);
+  assert.equal(resolve("abs"), null);
+  assert.equal(resolve("loop-a"), null);
+  // A path through a folder that merely shares a link's name as a prefix of a component is not a link.
+  assert.equal(resolve("CLAUDE.md.bak"), "CLAUDE.md.bak");
 });

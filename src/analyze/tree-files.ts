@@ -1,0 +1,65 @@
+/**
+ * A commit's files as the replay reads them: blob ids by path, symbolic links
+ * marked, blobs read by id through the repository's cat-file process.
+ */
+import type { GitRepository } from "../ingest/git/repo";
+
+// Link targets are decoded as file text is (BOM kept).
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * The files of a commit's tree (path → blob id, and which are symbolic links),
+ * shared by every session a worker runs (HEAD is asked once per session, a
+ * parent often by several units). Keyed by tree id, so never stale; read
+ * through the cat-file process, not one `git ls-tree` process per call
+ * (hundreds of sessions made hundreds of processes). Bounded: the oldest entry
+ * goes first. Blobs are then read by id, not by `rev:path`: a path that is not
+ * UTF-8, or holds a newline, cannot be named in a `rev:path` spec.
+ */
+export interface TreeFiles {
+  blobs: Map<string, string>;
+  links: Set<string>;
+}
+const treeFiles = new Map<string, Promise<TreeFiles>>();
+const TREE_FILES_KEPT = 64;
+export const NO_FILES: TreeFiles = { blobs: new Map(), links: new Set() };
+
+export async function filesOfTree(repo: GitRepository, gitDir: string, rev: string): Promise<TreeFiles> {
+  const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
+  if (!tree) return NO_FILES;
+  const key = `${gitDir}\u0000${tree.sha}`;
+  let files = treeFiles.get(key);
+  if (!files) {
+    files = repo.walkTree(tree.sha).then((entries) => {
+      const out: TreeFiles = { blobs: new Map(), links: new Set() };
+      for (const e of entries ?? []) {
+        if (e.type !== "blob") continue;
+        out.blobs.set(e.path, e.sha);
+        if (e.mode === "120000") out.links.add(e.path);
+      }
+      return out;
+    });
+    treeFiles.set(key, files);
+    if (treeFiles.size > TREE_FILES_KEPT) treeFiles.delete(treeFiles.keys().next().value as string);
+  }
+  return files;
+}
+
+/** The bytes of a blob by id; null when the object store lacks it. */
+export async function readBlob(repo: GitRepository, sha: string): Promise<Uint8Array | null> {
+  const object = await repo.objects.readObject(sha).catch(() => null);
+  return object !== null && object.type === "blob" ? object.data : null;
+}
+
+/** The stored targets of the symbolic links of both trees (the base's first: the edits ran on it). */
+export async function linkTargets(repo: GitRepository, trees: readonly TreeFiles[]): Promise<Map<string, string>> {
+  const targets = new Map<string, string>();
+  for (const tree of trees) {
+    for (const path of tree.links) {
+      if (targets.has(path)) continue;
+      const bytes = await readBlob(repo, tree.blobs.get(path) as string);
+      if (bytes !== null) targets.set(path, decoder.decode(bytes));
+    }
+  }
+  return targets;
+}
