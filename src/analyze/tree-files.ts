@@ -12,37 +12,51 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
  * shared by every session a worker runs (HEAD is asked once per session, a
  * parent often by several units). Keyed by tree id, so never stale; read
  * through the cat-file process, not one `git ls-tree` process per call
- * (hundreds of sessions made hundreds of processes). Bounded: the oldest entry
- * goes first. Blobs are then read by id, not by `rev:path`: a path that is not
+ * (hundreds of sessions made hundreds of processes). Bounded by the number of
+ * files kept, not of trees: a tree of 50 000 files takes about 20 MB of heap,
+ * and 64 such trees (the bound before) would not fit. The oldest tree goes
+ * first. Blobs are then read by id, not by `rev:path`: a path that is not
  * UTF-8, or holds a newline, cannot be named in a `rev:path` spec.
  */
 export interface TreeFiles {
   blobs: Map<string, string>;
   links: Set<string>;
 }
-const treeFiles = new Map<string, Promise<TreeFiles>>();
-const TREE_FILES_KEPT = 64;
+const treeFiles = new Map<string, { files: Promise<TreeFiles>; size: number }>();
+const FILES_KEPT = 200_000;
+let filesKept = 0;
 export const NO_FILES: TreeFiles = { blobs: new Map(), links: new Set() };
 
 export async function filesOfTree(repo: GitRepository, gitDir: string, rev: string): Promise<TreeFiles> {
   const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
   if (!tree) return NO_FILES;
   const key = `${gitDir}\u0000${tree.sha}`;
-  let files = treeFiles.get(key);
-  if (!files) {
-    files = repo.walkTree(tree.sha).then((entries) => {
-      const out: TreeFiles = { blobs: new Map(), links: new Set() };
-      for (const e of entries ?? []) {
-        if (e.type !== "blob") continue;
-        out.blobs.set(e.path, e.sha);
-        if (e.mode === "120000") out.links.add(e.path);
-      }
-      return out;
-    });
-    treeFiles.set(key, files);
-    if (treeFiles.size > TREE_FILES_KEPT) treeFiles.delete(treeFiles.keys().next().value as string);
+  const kept = treeFiles.get(key);
+  if (kept) return kept.files;
+  const slot = { files: repo.walkTree(tree.sha).then(toTreeFiles), size: 0 };
+  treeFiles.set(key, slot);
+  const files = await slot.files;
+  if (treeFiles.get(key) === slot) {
+    slot.size = files.blobs.size;
+    filesKept += slot.size;
+    // The oldest trees go first; the one just read stays even when it alone is over the bound.
+    for (const [k, other] of treeFiles) {
+      if (filesKept <= FILES_KEPT || other === slot) break;
+      treeFiles.delete(k);
+      filesKept -= other.size;
+    }
   }
   return files;
+}
+
+function toTreeFiles(entries: readonly { type: string; mode: string; sha: string; path: string }[] | null): TreeFiles {
+  const out: TreeFiles = { blobs: new Map(), links: new Set() };
+  for (const e of entries ?? []) {
+    if (e.type !== "blob") continue;
+    out.blobs.set(e.path, e.sha);
+    if (e.mode === "120000") out.links.add(e.path);
+  }
+  return out;
 }
 
 /** The bytes of a blob by id; null when the object store lacks it. */
