@@ -682,6 +682,46 @@ describe("synthetic: what is not a prompt", () => {
   });
 });
 
+describe("synthetic: prompts queued mid-turn (2.1+ attachment records)", () => {
+  // A person types while the agent works: Claude Code writes the text to the queue (queue-operation, bookkeeping)
+  // and then delivers it into the running turn as an attachment of type queued_command; no user record follows.
+  // Shapes as in public Claude Code 2.1 transcripts. Lines (1-based): 1 prompt, 2 tool call, 3 its result,
+  // 4 enqueue, 5 the queued human prompt, 6 a background task's notification (not typed by anyone),
+  // 7 a hook attachment, 8 custom-title, 9 last-prompt (a copy of the last prompt), 10 a queued slash command.
+  const queued = (second: number, attachment: Record<string, unknown>) => ({ ...env(second), type: "attachment", attachment });
+  const text = jsonl(
+    prompt(0, "fix the parser"),
+    assistant(1, "msg_q1", "req_q1", toolUse("toolu_q1", "Bash", { command: "ls" }), 10),
+    result(2, "toolu_q1", { stdout: "a", stderr: "" }),
+    { type: "queue-operation", operation: "enqueue", timestamp: "2026-03-01T10:00:03.000Z", sessionId: "sess-1", content: "and add a test" },
+    queued(4, { type: "queued_command", prompt: "and add a test", commandMode: "prompt", origin: { kind: "human" } }),
+    queued(5, { type: "queued_command", prompt: "<task-notification><task-id>b1</task-id><status>completed</status></task-notification>", commandMode: "task-notification", origin: { kind: "task-notification" } }),
+    queued(6, { type: "hook_success", hookName: "SessionStart:startup", content: "" }),
+    { type: "custom-title", customTitle: "fix-parser", sessionId: "sess-1" },
+    { type: "last-prompt", lastPrompt: "and add a test", sessionId: "sess-1" },
+    queued(9, { type: "queued_command", prompt: [{ type: "text", text: "<command-name>/clear</command-name>" }], commandMode: "prompt" }),
+  );
+  const { s, sink } = parseText(text);
+
+  test("the queued human prompt is a turn at its line; the notification, hook output and copies are not", () => {
+    assert.deepEqual(
+      s!.turns.map((t) => [t.index, t.record, t.text]),
+      [
+        [0, 1, "fix the parser"],
+        [1, 5, "and add a test"],
+      ],
+    );
+  });
+
+  test("each skipped kind is counted under its own code; none is an unknown record type", () => {
+    const byCode = new Map(sink.rows.map((r) => [r.code, r]));
+    assert.match(byCode.get("claude-queued-command-not-prompt")!.message, /^1 .*task-notification/); // line 6
+    assert.match(byCode.get("claude-attachment-record")!.message, /^1 /); // line 7
+    assert.match(byCode.get("claude-command-record")!.message, /^1 /); // line 10: a slash command, queued
+    assert.equal(byCode.get("claude-unknown-record-type"), undefined);
+  });
+});
+
 describe("synthetic: odd records never crash", () => {
   test("unknown types (info once per type), invalid shapes, orphan results, missing paths", () => {
     const text = jsonl(

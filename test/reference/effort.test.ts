@@ -85,6 +85,33 @@ test("the product (`swe-chat-eval analyze FILE`) gives the same hand-worked numb
   }
 });
 
+test("a prompt typed mid-turn (2.1+ queued_command attachment) is a real prompt on both sides; a task notification is not", () => {
+  // Prompts: "fix it" (a user record) and "and add a test" (queued, commandMode "prompt", origin human) → 2, bin "2".
+  // The task-notification queued command and the queue-operation bookkeeping are not prompts.
+  const id = "22222222-3333-4444-5555-666666666666";
+  const env = (r: object, i: number) => ({ sessionId: id, uuid: `q${i}`, cwd: "/w", version: "2.1.90", ...r });
+  const text = jsonl([
+    { type: "user", timestamp: at(0), message: { role: "user", content: "fix it" } },
+    { type: "assistant", timestamp: at(1), requestId: "req_q", message: { id: "msg_Q", model: "claude-opus-4-6", content: [{ type: "text", text: "on it" }], usage: opusUsage(5) } },
+    { type: "queue-operation", operation: "enqueue", timestamp: at(2), content: "and add a test" },
+    { type: "attachment", timestamp: at(3), attachment: { type: "queued_command", prompt: "and add a test", commandMode: "prompt", origin: { kind: "human" } } },
+    { type: "attachment", timestamp: at(4), attachment: { type: "queued_command", prompt: "<task-notification>done</task-notification>", commandMode: "task-notification", origin: { kind: "task-notification" } } },
+  ].map(env));
+  const e = sessionEffort(text, "claude-code");
+  assert.deepEqual([e.prompts, e.length_bin], [2, "2"]);
+  const dir = mkdtempSync(join(tmpdir(), "ref-queued-"));
+  try {
+    writeFileSync(join(dir, `${id}.jsonl`), text);
+    const r = spawnSync(process.execPath, [join(process.cwd(), "bin/swe-chat-eval.js"), "analyze", join(dir, `${id}.jsonl`), "--out", join(dir, "out"), "--quiet"], { encoding: "utf8" });
+    assert.equal(r.status, 0, r.stderr);
+    const product = JSON.parse(readFileSync(join(dir, "out", "sessions.json"), "utf8"));
+    const c = compareSessions([sessionRecord(id, text, "claude-code", { modelsWithMain: true })], product);
+    assert.deepEqual([c.diffs, c.onlyProduct, c.onlyReference], [[], [], []]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("Claude: a cache read above the long-context threshold is tiered per count; an unknown model gives a null cost", () => {
   const call = (model: string, day: string) => jsonl([
     { type: "assistant", timestamp: `${day}T12:00:00.000Z`, requestId: "r", message: { id: "m", model, content: [], usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 300000 } } },

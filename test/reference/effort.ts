@@ -128,11 +128,21 @@ const NOT_PROMPT = [/^\s*<command-name>/, /^\s*<command-message>/, /^\s*<local-c
  * §5 "real user prompts": top-level `user` records that a person typed: not tool results, not
  * `isMeta`, not command outputs (formats.md §2.2), not compaction summaries (§2.6), not
  * "[Request interrupted…]". Sidechain (1.x sub-agent) records are the main agent's prompts to a
- * sub-agent, not the person's.
+ * sub-agent, not the person's. A prompt the person typed while the agent worked (2.1+) has no `user`
+ * record: it is an `attachment` of type `queued_command` with `commandMode` "prompt"; it is a real
+ * user prompt too (a `task-notification` queued command is a background task, not a person).
  */
 function claudePrompts(records: Json[]): number {
   let n = 0;
   for (const r of records) {
+    const a = r.type === "attachment" && isObj(r.attachment) ? r.attachment : null;
+    if (a !== null && a.type === "queued_command" && r.isSidechain !== true) {
+      const mode = a.commandMode ?? "prompt";
+      const kind = isObj(a.origin) ? a.origin.kind ?? "human" : "human";
+      const body = typeof a.prompt === "string" ? a.prompt : Array.isArray(a.prompt) ? a.prompt.filter((b) => isObj(b) && b.type === "text").map((b) => (b as Json).text).join("\n") : "";
+      if (mode === "prompt" && kind === "human" && typeof body === "string" && body.trim() !== "" && !NOT_PROMPT.some((re) => re.test(body))) n += 1;
+      continue;
+    }
     if (r.type !== "user" || r.isMeta === true || r.isCompactSummary === true || r.isSidechain === true || r.toolUseResult !== undefined) continue;
     const content = isObj(r.message) ? r.message.content : undefined;
     let text: string | null = null;

@@ -28,6 +28,7 @@ import {
   parseAssistantMessage,
   parseFileToolInput,
   parseFileToolResult,
+  parseQueuedCommand,
   parseRecord,
   parseTaskResult,
   parseTextBlock,
@@ -70,6 +71,12 @@ const KNOWN_RECORD_TYPES = new Set([
   "file-history-snapshot",
   "queue-operation",
   "pr-link",
+  "attachment",
+  // Session metadata of 2.1+: a title, an agent name, the last prompt again (a copy), the permission mode.
+  "custom-title",
+  "agent-name",
+  "last-prompt",
+  "permission-mode",
 ]);
 
 const ERROR_MAX = 200;
@@ -194,6 +201,9 @@ class Parser {
       case "progress":
         this.progress(r, rec.line);
         return;
+      case "attachment":
+        this.attachment(r, rec.line);
+        return;
       default:
         if (!KNOWN_RECORD_TYPES.has(type)) {
           this.note(`type:${type}`, "claude-unknown-record-type", "info", rec.line, `record(s) of unknown type "${type}" skipped`);
@@ -217,6 +227,25 @@ class Parser {
     if (r.sessionId !== undefined && r.sessionId !== "" && !this.sessionIds.includes(r.sessionId)) this.sessionIds.push(r.sessionId);
     if (r.version !== undefined && r.version !== "" && !this.versions.includes(r.version)) this.versions.push(r.version);
     if (this.branch === null && r.gitBranch !== undefined && r.gitBranch !== "") this.branch = r.gitBranch;
+  }
+
+  /** An `attachment` record: a prompt queued mid-turn is a real prompt; the rest is context Claude Code adds. */
+  attachment(r: RawRecord, line: number): void {
+    const queued = parseQueuedCommand(r.attachment);
+    if (!queued.success) {
+      this.note("attachment", "claude-attachment-record", "info", line, "attachment record(s) (hook output, skill listings, IDE and file context, …) not counted as prompts");
+      return;
+    }
+    const { prompt, commandMode, origin } = queued.data;
+    if (r.isSidechain === true) {
+      this.note(`sidechain-prompt:${this.mainFile}`, "claude-sidechain-prompt", "info", line, "sub-agent prompt or text record(s) (isSidechain, agent_progress, subagents/*.jsonl) not counted as prompts", this.mainFile);
+      return;
+    }
+    if ((commandMode !== undefined && commandMode !== "prompt") || (origin?.kind !== undefined && origin.kind !== "human")) {
+      this.note("queued-other", "claude-queued-command-not-prompt", "info", line, `queued command(s) that no person typed (commandMode "${commandMode ?? ""}", origin "${origin?.kind ?? ""}", e.g. a background task's notification) not counted as prompts`);
+      return;
+    }
+    this.promptText(prompt, r, line, this.mainFile, r.timestamp);
   }
 
   progress(r: RawRecord, line: number): void {
@@ -361,6 +390,11 @@ class Parser {
       this.note(`sidechain-prompt:${file}`, "claude-sidechain-prompt", "info", line, "sub-agent prompt or text record(s) (isSidechain, agent_progress, subagents/*.jsonl) not counted as prompts", file);
       return;
     }
+    this.promptText(content, r, line, file, timestamp);
+  }
+
+  /** A user's words (a `user` record's content, or a prompt queued mid-turn): a turn, unless it only looks like a prompt. */
+  promptText(content: string | readonly unknown[], r: RawRecord, line: number, file: string | null, timestamp: string | undefined): void {
     let text: string;
     let hasImage = false;
     if (typeof content === "string") text = content;

@@ -36,8 +36,24 @@ export const recordSchema = z.looseObject({
   message: z.unknown().optional(),
   toolUseResult: z.unknown().optional(),
   data: z.unknown().optional(),
+  /** `attachment` records (2.1+): hook output, skill listings, IDE context, prompts queued mid-turn. */
+  attachment: z.unknown().optional(),
 });
 export type RawRecord = z.infer<typeof recordSchema>;
+
+/**
+ * A prompt typed while the agent was working (2.1+): Claude Code delivers it into the running turn as
+ * `{"type":"attachment","attachment":{"type":"queued_command","prompt":…,"commandMode":"prompt","origin":{"kind":"human"}}}`
+ * and writes no `user` record for it. `commandMode` "task-notification" (origin kind "task-notification")
+ * is a background task reporting back, not a person.
+ */
+export const queuedCommandSchema = z.looseObject({
+  type: z.literal("queued_command"),
+  prompt: z.union([z.string(), z.array(z.unknown())]),
+  commandMode: optStr,
+  origin: z.looseObject({ kind: optStr }).optional().catch(undefined),
+});
+export const parseQueuedCommand = (v: unknown) => queuedCommandSchema.safeParse(v);
 
 export const usageSchema = z.looseObject({
   input_tokens: optNum,
