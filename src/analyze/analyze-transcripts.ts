@@ -17,7 +17,8 @@ import { type Commit, DiagnosticSink, type Session } from "../model";
 import { makePathMapper, type PathMapper, resolveSymlinks } from "../replay";
 import type { AnalysisRows } from "../tables";
 import { attributeUnit } from "./attribute-unit";
-import { filesOfTree, linkTargets, NO_FILES, readBlob, type TreeFiles } from "./tree-files";
+import { filesOfTree, NO_FILES, readBlob, type TreeFiles, unitLinks } from "./tree-files";
+import { landingCandidates, type UnitLinks } from "./unit-links";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
 import { toUnitFileRows, toUnitRow } from "./unit-row";
@@ -173,8 +174,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
         })
       : [];
     out.diagnostics.push(...historySink.rows);
-    const headTree = repo ? await filesOfTree(repo, repo.gitDir, "HEAD") : NO_FILES;
-    const headFiles = { blobs: headTree.blobs, links: repo && headTree.links.size > 0 ? await linkTargets(repo, [headTree]) : new Map<string, string>() };
+    const headFiles = repo ? await filesOfTree(repo, repo.gitDir, "HEAD") : NO_FILES;
     const links: SessionLinks[] = [];
     options.onProgress?.(0, found.length, "transcripts");
     // Every session first: a resumed one repeats calls of an earlier file, counted in that file only.
@@ -211,7 +211,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
   return found.length;
 }
 
-async function linkSession(repo: GitRepository, session: Session, commits: readonly Commit[], headFiles: { blobs: ReadonlyMap<string, string>; links: ReadonlyMap<string, string> }): Promise<SessionLinks> {
+async function linkSession(repo: GitRepository, session: Session, commits: readonly Commit[], headFiles: TreeFiles): Promise<SessionLinks> {
   const edits = session.tool_calls.filter((c) => c.success === true && c.file_edits.length > 0);
   const firstEdit = edits.map((c) => Date.parse(c.timestamp ?? "")).filter(Number.isFinite).sort((a, b) => a - b)[0];
   const last = session.record_times[session.record_times.length - 1];
@@ -225,16 +225,32 @@ async function linkSession(repo: GitRepository, session: Session, commits: reado
   // (a file the session made and a later commit moved or deleted is not at HEAD).
   const changedInWindow = new Set<string>();
   for (const c of inWindow) for (const f of (await changedOf(repo, c.sha)) ?? []) changedInWindow.add(f.path);
-  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => headFiles.blobs.has(p) || changedInWindow.has(p), (p) => changedInWindow.has(p));
+  // The symbolic links of each commit of the window (with its parent's): an edit through a link changes the
+  // file it names, so a commit that changes only that file is still this session's.
+  // Trees are walked only when the repository shows a link at HEAD or in a commit of the window (a big
+  // repository without links pays nothing).
+  const linksOf = new Map<string, UnitLinks>();
+  const anyLink = new Map<string, string>();
+  let linksSeen = headFiles.links.size > 0;
+  for (const c of inWindow) if (((await changedOf(repo, c.sha)) ?? []).some((f) => f.old_mode === "120000" || f.new_mode === "120000")) linksSeen = true;
+  for (const c of linksSeen ? inWindow : []) {
+    const links = await unitLinks(repo, c.parents[0] ? await filesOfTree(repo, repo.gitDir, c.parents[0]) : NO_FILES, await filesOfTree(repo, repo.gitDir, c.sha));
+    if (links === null) continue;
+    linksOf.set(c.sha, links.links);
+    for (const [path, target] of [...links.links.base, ...links.links.commit]) if (!anyLink.has(path)) anyLink.set(path, target);
+  }
+  const known = (p: string) => headFiles.blobs.has(p) || changedInWindow.has(p);
+  const exists = (p: string) => {
+    if (known(p)) return true;
+    const resolved = anyLink.size > 0 ? resolveSymlinks(p, (q) => anyLink.get(q)) : null;
+    return resolved !== null && resolved !== p && known(resolved);
+  };
+  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, exists, (p) => changedInWindow.has(p));
   const editedPaths = new Set<string>();
   for (const c of edits) {
     for (const e of c.file_edits) {
       const p = mapper.toRepoPath(e.path);
-      if (p === null) continue;
-      editedPaths.add(p);
-      // An edit through a symbolic link (CLAUDE.md → AGENTS.md) changes the file the link names.
-      const resolved = headFiles.links.size > 0 ? resolveSymlinks(p, (q) => headFiles.links.get(q)) : null;
-      if (resolved !== null) editedPaths.add(resolved);
+      if (p !== null) editedPaths.add(p);
     }
   }
   const linked: Commit[] = [];
@@ -244,7 +260,14 @@ async function linkSession(repo: GitRepository, session: Session, commits: reado
       const key = c.patch_id ?? c.sha;
       if (seen.has(key)) continue;
       const changed = await changedOf(repo, c.sha);
-      if (changed?.some((f) => editedPaths.has(f.path))) {
+      const links = linksOf.get(c.sha);
+      let names: ReadonlySet<string> = editedPaths;
+      if (links !== undefined) {
+        const landed = new Set<string>();
+        for (const p of editedPaths) for (const candidate of landingCandidates(p, links, false)) if (candidate !== null) landed.add(candidate);
+        names = landed;
+      }
+      if (changed?.some((f) => names.has(f.path))) {
         seen.add(key);
         linked.push(c);
       }
@@ -274,19 +297,6 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
       const changed = await changedOf(repo, commit.sha);
       if (!changed) reasons.push("commit-unreadable");
       const parent = commit.parents[0] ?? null;
-      if (reasons.length > 0) {
-        const short = (list: readonly string[]) => `${list.length}: ${list.slice(0, 5).map((x) => x.slice(0, 12)).join(", ")}${list.length > 5 ? ", …" : ""}`;
-        sink.rows.push(
-          exclusionDiagnostic({ session_id: session.session_id, commit_sha: commit.sha, checkpoint_id: null }, sink.source, {
-            reasons,
-            details: {
-              "multi-commit-session": `commits ${short(commits.map((c) => c.sha))}`,
-              "multi-session-commit": `${sessionsPerCommit.get(commit.sha) ?? 0} sessions`,
-              "merge-commit": `parents ${short(commit.parents)}`,
-            },
-          }),
-        );
-      }
       const identity = {
         session_id: session.session_id,
         commit_sha: commit.sha,
@@ -299,17 +309,38 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
         numstat_additions: changed ? changed.filter((f) => !f.binary).reduce((s, f) => s + (f.additions ?? 0), 0) : null,
         entire: null,
       };
+      const exclude = () => {
+        if (reasons.length === 0) return;
+        identity.ambiguity = reasons[0];
+        const short = (list: readonly string[]) => `${list.length}: ${list.slice(0, 5).map((x) => x.slice(0, 12)).join(", ")}${list.length > 5 ? ", …" : ""}`;
+        sink.rows.push(
+          exclusionDiagnostic({ session_id: session.session_id, commit_sha: commit.sha, checkpoint_id: null }, sink.source, {
+            reasons,
+            details: {
+              "multi-commit-session": `commits ${short(commits.map((c) => c.sha))}`,
+              "multi-session-commit": `${sessionsPerCommit.get(commit.sha) ?? 0} sessions`,
+              "merge-commit": `parents ${short(commit.parents)}`,
+            },
+          }),
+        );
+      };
       if (!changed) {
+        exclude();
         out.units.push(toUnitRow(identity, null));
         continue;
       }
       const baseFiles = parent ? await filesOfTree(repo, repo.gitDir, parent) : NO_FILES;
       const commitFiles = await filesOfTree(repo, repo.gitDir, commit.sha);
-      const links = baseFiles.links.size + commitFiles.links.size > 0 ? await linkTargets(repo, [baseFiles, commitFiles]) : null;
+      const links = await unitLinks(repo, baseFiles, commitFiles);
+      // A blob this clone lacks (a partial clone), a file's or a symbolic link's: the unit cannot be read whole.
+      let missing = links?.missing.slice() ?? [];
       const decode = (b: Uint8Array | null) => (b === null ? null : new TextDecoder("utf-8", { ignoreBOM: true }).decode(b));
       const read = async (tree: TreeFiles, p: string) => {
         const sha = tree.blobs.get(p);
-        return sha === undefined ? null : decode(await readBlob(repo, sha));
+        if (sha === undefined) return null;
+        const bytes = await readBlob(repo, sha);
+        if (bytes === null) missing.push(p);
+        return decode(bytes);
       };
       let counts;
       try {
@@ -318,7 +349,7 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
           readBase: (p) => read(baseFiles, p),
           readCommit: (p) => read(commitFiles, p),
           exists: (p) => baseFiles.blobs.has(p) || commitFiles.blobs.has(p),
-          ...(links ? { linkTarget: (p: string) => links.get(p) } : {}),
+          ...(links ? { links: links.links } : {}),
           label: `commit ${commit.sha.slice(0, 10)}`,
         }, sink);
       } catch (e) {
@@ -326,6 +357,12 @@ async function attributeLinks(repo: GitRepository, repoName: string, links: Sess
         sink.error("unit-failed", `commit ${commit.sha.slice(0, 10)}: internal error (${e instanceof Error ? e.message : String(e)}); this unit is left out`);
         continue;
       }
+      if (missing.length > 0) {
+        missing = [...new Set(missing)];
+        reasons.push("commit-unreadable");
+        sink.warn("commit-unreadable", `commit ${commit.sha.slice(0, 10)}: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""} at the commit or its parent ${missing.length === 1 ? "is" : "are"} missing from this clone (partial clone?); unit kept out of headline numbers`);
+      }
+      exclude();
       out.units.push(toUnitRow(identity, counts));
       (out.unit_files ??= []).push(...toUnitFileRows(identity, counts));
     }

@@ -1,6 +1,7 @@
 import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "../attribution/at-commit";
-import type { DiagnosticSink, Session, ToolCall } from "../model";
+import { DiagnosticSink, type Session, type ToolCall } from "../model";
 import { isBinaryText, makePathMapper, type ReplayStep, replayEdits, resolveSymlinks } from "../replay";
+import { chooseLanding, commitViewOfLinks, landingCandidates, type UnitLinks } from "./unit-links";
 
 /** What the replay of one unit needs from the repository. */
 export interface UnitFiles {
@@ -12,11 +13,8 @@ export interface UnitFiles {
   readCommit(path: string): Promise<string | null>;
   /** Whether a repo-relative path exists at the base or at the commit (for path mapping). */
   exists(path: string): boolean;
-  /**
-   * The stored target of a symbolic link (git mode 120000) at the base or at the commit; undefined for a path
-   * that is not a link. Edits through a link are replayed on the file it names.
-   */
-  linkTarget?(path: string): string | undefined;
+  /** The symbolic links of the base and commit trees, when either has any (./unit-links.ts). */
+  links?: UnitLinks;
   /** Names the unit in diagnostics (e.g. `commit 1a2b3c4d`), since one session's calls are replayed once per unit. */
   label?: string;
 }
@@ -44,7 +42,9 @@ const LFS_POINTER = "version https://git-lfs.github.com/spec/v1\n";
  */
 export async function attributeUnit(session: Session, transcriptStart: number, files: UnitFiles, sink: DiagnosticSink): Promise<UnitAttribution> {
   const prefix = files.label ? `${files.label}: ` : "";
-  const plan = planReplay(session, transcriptStart, files, new Set(files.changed.map((f) => f.path)), prefix, sink);
+  const changedPaths = new Set(files.changed.map((f) => f.path));
+  const landing = files.links ? await landingOf(session, transcriptStart, files, files.links, changedPaths) : undefined;
+  const plan = planReplay(session, transcriptStart, files, changedPaths, prefix, sink, landing);
   const paths = basePaths(plan.steps, files.changed);
   const bases = new Map<string, string | null>();
   for (let i = 0; i < paths.length; i++) bases.set(paths[i], await files.readBase(paths[i]));
@@ -89,7 +89,55 @@ function byResultThenOrder(a: { at: number; order: number }, b: { at: number; or
   return a.at - b.at || a.order - b.order;
 }
 
-function planReplay(session: Session, transcriptStart: number, files: UnitFiles, changed: ReadonlySet<string>, prefix: string, sink: DiagnosticSink): ReplayPlan {
+/** Where the edits of a repo path land (`keepLast`: a removal or a rename's old path, which acts on a link itself). */
+interface Landing {
+  resolve(path: string, keepLast: boolean): string | null;
+  /** The candidates it chose among (one: no link on the way). */
+  candidates(path: string, keepLast: boolean): readonly (string | null)[];
+}
+
+/**
+ * Edits meet symbolic links: a first, quiet planning pass learns which repo paths the edits name and the
+ * first pre-image of each, then the base texts of the places each may land on are read, so that the
+ * pre-image can pick the one the tool really read (./unit-links.ts).
+ */
+async function landingOf(session: Session, transcriptStart: number, files: UnitFiles, links: UnitLinks, changed: ReadonlySet<string>): Promise<Landing> {
+  const key = (path: string, keepLast: boolean) => `${keepLast ? 1 : 0}${path}`;
+  const candidates = new Map<string, (string | null)[]>();
+  const firstPre = new Map<string, string>();
+  const probe = planReplay(session, transcriptStart, files, changed, "", new DiagnosticSink(session.source), undefined, links);
+  for (const step of probe.steps) {
+    const named: [string, boolean][] = [[step.path, step.edit.kind === "delete"]];
+    if (step.from !== undefined) named.push([step.from, true]);
+    for (const [path, keepLast] of named) {
+      const k = key(path, keepLast);
+      if (!candidates.has(k)) candidates.set(k, landingCandidates(path, links, keepLast));
+      // The pre-image says which file the tool read: for an edit in place (not a removal, not a rename).
+      if (path === step.path && !keepLast && step.from === undefined && step.edit.pre_image !== null && !firstPre.has(k)) firstPre.set(k, step.edit.pre_image);
+    }
+  }
+  const texts = new Map<string, string | null>();
+  for (const list of candidates.values()) {
+    if (list.length < 2) continue;
+    for (const c of list) if (c !== null && !texts.has(c)) texts.set(c, await files.readBase(c));
+  }
+  const listOf = (path: string, keepLast: boolean) => candidates.get(key(path, keepLast)) ?? landingCandidates(path, links, keepLast);
+  return {
+    candidates: listOf,
+    resolve: (path, keepLast) => chooseLanding(path, listOf(path, keepLast), firstPre.get(key(path, keepLast)) ?? null, (c) => texts.get(c)),
+  };
+}
+
+function planReplay(
+  session: Session,
+  transcriptStart: number,
+  files: UnitFiles,
+  changed: ReadonlySet<string>,
+  prefix: string,
+  sink: DiagnosticSink,
+  landing?: Landing,
+  links: UnitLinks | undefined = files.links,
+): ReplayPlan {
   const calls = callsInSlice(session, transcriptStart);
   const logged: string[] = [];
   for (const call of calls) {
@@ -98,25 +146,34 @@ function planReplay(session: Session, transcriptStart: number, files: UnitFiles,
       if (edit.moved_from) logged.push(edit.moved_from);
     }
   }
+  // A path under a folder link is in neither tree, but it is evidence for the root when the link leads to a file that is.
+  const viaLinks = links ? commitViewOfLinks(links) : undefined;
+  const exists = (p: string): boolean => {
+    if (files.exists(p)) return true;
+    if (viaLinks === undefined) return false;
+    const resolved = resolveSymlinks(p, viaLinks);
+    return resolved !== null && resolved !== p && files.exists(resolved);
+  };
   // Ties between candidate roots go to the one whose paths the commit changes (a monorepo package's package.json).
-  const mapper = makePathMapper(logged, session.cwds, (p) => files.exists(p), (p) => changed.has(p));
-  const linked = new Map<string, string | null>();
-  const toRepoPath = (logged: string, record: number): string | null => {
+  const mapper = makePathMapper(logged, session.cwds, exists, (p) => changed.has(p));
+  const noted = new Set<string>();
+  const toRepoPath = (logged: string, keepLast: boolean, record: number): string | null => {
     const mapped = mapper.toRepoPath(logged);
-    if (mapped === null || files.linkTarget === undefined) return mapped;
-    let resolved = linked.get(mapped);
-    if (resolved === undefined) {
-      resolved = resolveSymlinks(mapped, (p) => files.linkTarget?.(p));
-      linked.set(mapped, resolved);
-      if (resolved !== mapped) {
-        sink.info(
-          "edit-through-symlink",
-          resolved === null
-            ? `${prefix}${mapped} is a symbolic link that leads outside the repository (or loops): edits through it are ignored`
-            : `${prefix}${mapped} is a symbolic link in the repository: edits through it are replayed on ${resolved}, the file it names`,
-          record,
-        );
-      }
+    if (mapped === null || landing === undefined) return mapped;
+    const resolved = landing.resolve(mapped, keepLast);
+    const candidates = landing.candidates(mapped, keepLast);
+    if (candidates.length > 1 && !noted.has(mapped)) {
+      noted.add(mapped);
+      const others = candidates.filter((c) => c !== resolved && c !== null && c !== mapped);
+      sink.info(
+        "edit-through-symlink",
+        resolved === null
+          ? `${prefix}${mapped} is a symbolic link that leads outside the repository (or loops): edits through it are ignored`
+          : resolved === mapped
+            ? `${prefix}${mapped} is a symbolic link in one of the unit's trees, but its edits are replayed on ${mapped} itself (the commit holds it as a file, or the agent's pre-image is its own text)`
+            : `${prefix}${mapped} is a symbolic link in the repository: edits through it are replayed on ${resolved}, the file it names${others.length > 0 ? ` (the agent's pre-image matches it, not ${others.join(", ")})` : ""}`,
+        record,
+      );
     }
     return resolved;
   };
@@ -124,7 +181,7 @@ function planReplay(session: Session, transcriptStart: number, files: UnitFiles,
   const outside = new Set<string>();
   for (const call of calls) {
     for (const edit of call.file_edits) {
-      const path = toRepoPath(edit.path, call.record);
+      const path = toRepoPath(edit.path, edit.kind === "delete", call.record);
       if (path === null) {
         if (!outside.has(edit.path)) {
           outside.add(edit.path);
@@ -133,7 +190,8 @@ function planReplay(session: Session, transcriptStart: number, files: UnitFiles,
         continue;
       }
       // A move from outside the repository brings no tracked lines: the edit applies to the new path's own state.
-      const from = edit.moved_from ? toRepoPath(edit.moved_from, call.record) : null;
+      // Renaming a link moves the link, not the file it names.
+      const from = edit.moved_from ? toRepoPath(edit.moved_from, true, call.record) : null;
       // Every step has `from` (undefined when not a move): one object shape for V8.
       steps.push({ call, edit, path, from: from !== null && from !== path ? from : undefined });
     }

@@ -10,7 +10,7 @@ import { dominantModel, sumUsage } from "../effort";
 import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
 import { makePathMapper } from "../replay";
 import { attributeUnit } from "./attribute-unit";
-import { filesOfTree, linkTargets, NO_FILES, readBlob, type TreeFiles } from "./tree-files";
+import { filesOfTree, NO_FILES, readBlob, type TreeFiles, unitLinks } from "./tree-files";
 import { exclusionDiagnostic } from "./explain-exclusion";
 import { readTranscriptByContent } from "./read-transcript";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
@@ -159,8 +159,9 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     const baseTree = parent ? await treeOf(parent) : NO_FILES;
     const touched = new Set(unit.session.files_touched);
     const commitTree = await treeOf(unit.commit_sha);
-    const links = baseTree.links.size + commitTree.links.size > 0 ? await linkTargets(repo, [baseTree, commitTree]) : null;
-    let unreadable = false;
+    const links = await unitLinks(repo, baseTree, commitTree);
+    // A link whose blob is missing cannot be followed: where its edits landed is unknown.
+    let unreadable = links !== null && links.missing.length > 0;
     const read = async (tree: TreeFiles, p: string) => {
       const sha = tree.blobs.get(p);
       if (sha === undefined) return null;
@@ -175,12 +176,13 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       // Entire's files_touched are repo-relative: evidence for the root when a file is in neither tree (a new file
       // committed later, from a session started in a subfolder).
       exists: (p) => baseTree.blobs.has(p) || commitTree.blobs.has(p) || touched.has(p),
-      ...(links ? { linkTarget: (p: string) => links.get(p) } : {}),
+      ...(links ? { links: links.links } : {}),
       label: `commit ${unit.commit_sha.slice(0, 10)}`,
     }, sink);
     if (unreadable) {
       addAmbiguity(unit, "commit-unreadable");
-      sink.warn("commit-unreadable", `a file of commit ${unit.commit_sha} or its parent is missing from this clone; unit kept out of headline numbers`);
+      const missingLinks = links !== null && links.missing.length > 0 ? ` (the symbolic link${links.missing.length === 1 ? "" : "s"} ${links.missing.slice(0, 3).join(", ")}: where edits through ${links.missing.length === 1 ? "it" : "them"} landed is unknown)` : "";
+      sink.warn("commit-unreadable", `a file of commit ${unit.commit_sha} or its parent is missing from this clone${missingLinks}; unit kept out of headline numbers`);
     }
     identity.ambiguity = unit.ambiguity;
     out.units.push(toUnitRow(identity, counts));

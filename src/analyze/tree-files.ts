@@ -3,6 +3,7 @@
  * marked, blobs read by id through the repository's cat-file process.
  */
 import type { GitRepository } from "../ingest/git/repo";
+import type { UnitLinks } from "./unit-links";
 
 // Link targets are decoded as file text is (BOM kept).
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -65,15 +66,47 @@ export async function readBlob(repo: GitRepository, sha: string): Promise<Uint8A
   return object !== null && object.type === "blob" ? object.data : null;
 }
 
-/** The stored targets of the symbolic links of both trees (the base's first: the edits ran on it). */
-export async function linkTargets(repo: GitRepository, trees: readonly TreeFiles[]): Promise<Map<string, string>> {
+/** The stored target text of each symbolic link of a tree; `missing`: links whose blob this clone lacks. */
+export async function linkTargets(repo: GitRepository, tree: TreeFiles): Promise<{ targets: Map<string, string>; missing: string[] }> {
   const targets = new Map<string, string>();
-  for (const tree of trees) {
-    for (const path of tree.links) {
-      if (targets.has(path)) continue;
-      const bytes = await readBlob(repo, tree.blobs.get(path) as string);
-      if (bytes !== null) targets.set(path, decoder.decode(bytes));
-    }
+  const missing: string[] = [];
+  for (const path of tree.links) {
+    const bytes = await readBlob(repo, tree.blobs.get(path) as string);
+    if (bytes === null) missing.push(path);
+    else targets.set(path, decoder.decode(bytes));
   }
-  return targets;
+  return { targets, missing };
+}
+
+const foldersOfTree = new WeakMap<TreeFiles, Set<string>>();
+
+/** Every folder of a tree (the parents of its files), computed once per tree and only when links need it. */
+function folders(tree: TreeFiles): Set<string> {
+  let set = foldersOfTree.get(tree);
+  if (set === undefined) {
+    set = new Set();
+    for (const path of tree.blobs.keys()) {
+      for (let slash = path.lastIndexOf("/"); slash > 0; slash = path.lastIndexOf("/", slash - 1)) {
+        const folder = path.slice(0, slash);
+        if (set.has(folder)) break;
+        set.add(folder);
+      }
+    }
+    foldersOfTree.set(tree, set);
+  }
+  return set;
+}
+
+/**
+ * The symbolic links of a unit's base and commit trees, or null when neither has one (the common case:
+ * nothing is read). `missing`: links whose blob this clone lacks (the unit cannot be read whole).
+ */
+export async function unitLinks(repo: GitRepository, base: TreeFiles, commit: TreeFiles): Promise<{ links: UnitLinks; missing: string[] } | null> {
+  if (base.links.size === 0 && commit.links.size === 0) return null;
+  const inBase = await linkTargets(repo, base);
+  const inCommit = await linkTargets(repo, commit);
+  return {
+    links: { base: inBase.targets, commit: inCommit.targets, inCommit: (path) => commit.blobs.has(path) || folders(commit).has(path) },
+    missing: [...new Set([...inBase.missing, ...inCommit.missing])],
+  };
 }

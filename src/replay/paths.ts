@@ -131,32 +131,34 @@ const MAX_LINK_HOPS = 40;
 /**
  * The repo-relative path a write to `path` lands on when the repository holds
  * symbolic links (git mode 120000): `CLAUDE.md → AGENTS.md`, or a folder link
- * `.claude/skills → ../.agents/skills`. An agent's file tool reads and writes
- * through the link, so its edit changes the target's text; the link's own blob
- * (the target's name) does not change. `linkTarget` gives a link's stored
- * target text, or undefined for a path that is not a link. Null: the chain
- * leaves the repository (an absolute target, or `..` above the root) or loops.
+ * `.claude/skills → ../.agents/skills`. Resolved as the kernel does, one
+ * component at a time: a link's target is read relative to the folder holding
+ * the link, and a `..` after a link climbs from where the link led.
+ * `linkTarget` gives a link's stored target text, or undefined for a path that
+ * is not a link. `keepLast`: the last component is not followed (removing or
+ * renaming a link acts on the link itself). Null: the chain leaves the
+ * repository (an absolute or empty target, `..` above the root) or loops.
  */
-export function resolveSymlinks(path: string, linkTarget: (repoPath: string) => string | undefined): string | null {
-  let parts = path.split("/").filter((p) => p !== "" && p !== ".");
+export function resolveSymlinks(path: string, linkTarget: (repoPath: string) => string | undefined, keepLast = false): string | null {
+  const resolved: string[] = [];
+  const pending = path.split("/").reverse();
   let hops = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const prefix = parts.slice(0, i + 1).join("/");
-    const target = linkTarget(prefix);
-    if (target === undefined) continue;
-    if (++hops > MAX_LINK_HOPS || target.startsWith("/") || target === "") return null;
-    // A link's target is relative to the folder holding the link; what follows the link stays after it.
-    const next: string[] = parts.slice(0, i);
-    for (const part of target.split("/")) {
-      if (part === "" || part === ".") continue;
-      if (part === "..") {
-        if (next.length === 0) return null;
-        next.pop();
-      } else next.push(part);
+  while (pending.length > 0) {
+    const part = pending.pop() as string;
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (resolved.length === 0) return null;
+      resolved.pop();
+      continue;
     }
-    parts = next.concat(parts.slice(i + 1));
-    // The target itself may be, or pass through, another link: start again from the root.
-    i = -1;
+    resolved.push(part);
+    if (keepLast && pending.every((p) => p === "" || p === ".")) break;
+    const target = linkTarget(resolved.join("/"));
+    if (target === undefined) continue;
+    if (++hops > MAX_LINK_HOPS || target === "" || target.startsWith("/")) return null;
+    resolved.pop();
+    const parts = target.split("/");
+    for (let k = parts.length - 1; k >= 0; k--) pending.push(parts[k]);
   }
-  return parts.length === 0 ? null : parts.join("/");
+  return resolved.length === 0 ? null : resolved.join("/");
 }

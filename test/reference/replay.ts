@@ -51,7 +51,7 @@ interface FileState {
  * longest suffix a path git knows (commit tree, base tree, Entire's files_touched). Worktrees and
  * sessions started in a subdirectory need no special case. Without any vote, the first cwd is the root.
  */
-export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<string>): (c: FileChange) => string | null {
+export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<string>, isKnown: (p: string) => boolean = (p) => known.has(p)): (c: FileChange) => string | null {
   const absolute = (c: FileChange): string => {
     if (c.path.startsWith("/")) return c.path;
     const cwd = c.cwd ?? cwds[0] ?? "";
@@ -71,7 +71,7 @@ export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<s
     if (!c.path) continue;
     const segs = clean(absolute(c));
     for (let k = 0; k < segs.length; k++) {
-      if (known.has(segs.slice(k).join("/"))) {
+      if (isKnown(segs.slice(k).join("/"))) {
         const root = `/${segs.slice(0, k).join("/")}`;
         votes.set(root, (votes.get(root) ?? 0) + 1);
         break;
@@ -91,38 +91,46 @@ export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<s
   };
 }
 
-/** Symbolic links (mode 120000) of the given trees, path → stored target; the first tree listing a path wins. */
-function symlinkTargets(repo: string, revs: (string | null)[]): Map<string, string> {
+/** Symbolic links (mode 120000) of one tree, path → stored target text. */
+function symlinkTargets(repo: string, rev: string | null): Map<string, string> {
   const out = new Map<string, string>();
-  for (const rev of revs) {
-    if (rev === null) continue;
-    for (const e of lsTree(repo, rev)) {
-      if (e.mode !== "120000" || out.has(e.path)) continue;
-      const bytes = readBlob(repo, e.sha);
-      if (bytes !== null) out.set(e.path, bytes.toString("utf8"));
-    }
+  if (rev === null) return out;
+  for (const e of lsTree(repo, rev)) {
+    if (e.mode !== "120000") continue;
+    const bytes = readBlob(repo, e.sha);
+    if (bytes !== null) out.set(e.path, bytes.toString("utf8"));
   }
   return out;
 }
 
 /**
- * Not in metrics.md: a write to a path through a symbolic link changes the file the link names (the way
- * `open(2)` follows links). Null when the chain leaves the repository or loops (40 links, as Linux).
+ * Not in metrics.md: a write to a path through a symbolic link changes the file the link names, as
+ * `open(2)` does: one component at a time, a target relative to the link's folder. `keepLast`: the last
+ * component is not followed (unlink(2) and rename(2) act on a link itself). Null when the chain leaves the
+ * repository, is empty or absolute, or loops (40 links, as Linux).
  */
-function followLinks(path: string, links: Map<string, string>): string | null {
-  let current = path;
-  for (let hops = 0; hops <= 40; hops++) {
-    const segs = current.split("/");
-    let k = 1;
-    while (k <= segs.length && !links.has(segs.slice(0, k).join("/"))) k++;
-    if (k > segs.length) return current;
-    const target = links.get(segs.slice(0, k).join("/"))!;
-    if (posix.isAbsolute(target)) return null;
-    const joined = posix.normalize(posix.join(segs.slice(0, k - 1).join("/") || ".", target, ...segs.slice(k)));
-    if (joined === ".." || joined.startsWith("../") || joined === ".") return null;
-    current = joined.replace(/\/$/, "");
+function followLinks(path: string, linkAt: (p: string) => string | undefined, keepLast = false): string | null {
+  const todo = path.split("/");
+  const done: string[] = [];
+  let hops = 0;
+  while (todo.length > 0) {
+    const seg = todo.shift()!;
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (done.length === 0) return null;
+      done.pop();
+      continue;
+    }
+    done.push(seg);
+    if (keepLast && todo.every((t) => t === "" || t === ".")) break;
+    const target = linkAt(done.join("/"));
+    if (target === undefined) continue;
+    hops += 1;
+    if (hops > 40 || target === "" || posix.isAbsolute(target)) return null;
+    done.pop();
+    todo.unshift(...target.split("/"));
   }
-  return null;
+  return done.length > 0 ? done.join("/") : null;
 }
 
 /** The blob at `path` in `commit`: "absent" when the path is not there, null when its object is missing. */
@@ -144,11 +152,46 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
   if (lost) return { numbers: null, files: [], finalLines: new Map(), unreadable: `a blob of ${lost.path} is missing`, notes };
   // Blobs only (no gitlinks): the base tree, for the replay's starting states.
   const baseTree = firstParent === null ? null : new Map(lsTree(repo, firstParent).filter((e) => e.type === "blob").map((e) => [e.path, e.sha]));
-  const mapLogged = makePathMapper(calls, cwds, new Set([...known, ...changed.map((f) => f.path)]));
-  const links = followSymlinks ? symlinkTargets(repo, [commit, firstParent]) : new Map<string, string>();
+  const knownPaths = new Set([...known, ...changed.map((f) => f.path)]);
+  // Symbolic links: the commit's, else the base's where the commit holds nothing at that path.
+  const commitLinks = followSymlinks ? symlinkTargets(repo, commit) : new Map<string, string>();
+  const baseLinks = followSymlinks ? symlinkTargets(repo, firstParent) : new Map<string, string>();
+  const hasLinks = commitLinks.size + baseLinks.size > 0;
+  const commitPaths = hasLinks ? lsTree(repo, commit).map((e) => e.path) : [];
+  const inCommit = (p: string) => commitPaths.some((q) => q === p || q.startsWith(`${p}/`));
+  const linkAt = (p: string) => commitLinks.get(p) ?? (inCommit(p) ? undefined : baseLinks.get(p));
+  const mapLogged = makePathMapper(calls, cwds, knownPaths, (p) => {
+    if (knownPaths.has(p)) return true;
+    const via = hasLinks ? followLinks(p, linkAt) : null;
+    return via !== null && via !== p && knownPaths.has(via);
+  });
+  // Where the edits of a path land: the commit's own file when it holds the path as one (a link replaced);
+  // else the place among (commit's links, base's links, the path itself) whose base text is the first
+  // pre-image the log gives for the path (the file the tool read); else the commit's links.
+  const firstPre = new Map<string, string>();
+  for (const c of calls) {
+    const p = mapLogged(c);
+    const key = `${c.deleted}|${p}`;
+    if (p !== null && c.movePath === null && c.preImage !== null && !firstPre.has(key)) firstPre.set(key, c.preImage);
+  }
+  const land = (p: string, keepLast: boolean): string | null => {
+    if (!hasLinks) return p;
+    const viaCommit = followLinks(p, linkAt, keepLast);
+    if (viaCommit === p) return p;
+    const pre = keepLast ? undefined : firstPre.get(`false|${p}`);
+    if (pre !== undefined) {
+      for (const candidate of [viaCommit, followLinks(p, (q) => baseLinks.get(q), keepLast), p]) {
+        if (candidate === null) continue;
+        const buf = blobAt(repo, baseTree, candidate);
+        if (buf !== null && buf !== "absent" && buf.toString("utf8") === pre) return candidate;
+      }
+    }
+    return viaCommit;
+  };
   const mapPath = (c: FileChange): string | null => {
     const p = mapLogged(c);
-    return p === null || links.size === 0 ? p : followLinks(p, links);
+    // A deletion, or the old path of a rename, acts on a link itself.
+    return p === null ? p : land(p, c.deleted || c.movePath !== null);
   };
 
   // §3: "Start from the file's content at the unit's base (the first parent …; empty if the file did not exist)."
@@ -220,7 +263,7 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
     st.lines = next.lines;
     st.text = post;
     if (c.movePath) {
-      const target = mapPath({ ...c, path: c.movePath });
+      const target = mapPath({ ...c, path: c.movePath, movePath: null });
       states.set(path, { text: "", lines: [], binary: false, produced: 0 });
       if (target !== null) states.set(target, st);
     }

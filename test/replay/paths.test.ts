@@ -69,3 +69,20 @@ test("writes through symbolic links land on the file the chain names, or nowhere
   // A path through a folder that merely shares a link's name as a prefix of a component is not a link.
   assert.equal(resolve("CLAUDE.md.bak"), "CLAUDE.md.bak");
 });
+
+test("links resolve one component at a time, as the kernel does; keepLast leaves the last link itself", () => {
+  const links = new Map([
+    ["l", "a/b"],
+    ["x", "l/../f"], // l is followed first (to a/b), then .. climbs to a: a/f, not f
+    ["CLAUDE.md", "AGENTS.md"],
+    ["dir", "real"],
+    ["empty", ""],
+  ]);
+  const get = (q: string) => links.get(q);
+  assert.equal(resolveSymlinks("x", get), "a/f");
+  assert.equal(resolveSymlinks("empty", get), null);
+  // Removing or renaming a link acts on the link: only the folders on the way are followed.
+  assert.equal(resolveSymlinks("CLAUDE.md", get, true), "CLAUDE.md");
+  assert.equal(resolveSymlinks("dir/CLAUDE.md", get, true), "real/CLAUDE.md");
+  assert.equal(resolveSymlinks("dir/CLAUDE.md", get), "real/CLAUDE.md");
+});

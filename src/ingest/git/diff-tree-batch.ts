@@ -20,7 +20,7 @@ import { LongLivedGit } from "./long-lived";
 
 interface Pending {
   sentinel: Buffer;
-  resolve: (records: string) => void;
+  resolve: (records: Buffer) => void;
   reject: (error: Error) => void;
 }
 
@@ -40,10 +40,11 @@ export class DiffTreeBatch extends LongLivedGit<Pending> {
 
   /**
    * The `-z --raw --numstat` records of `commit` against `parent` (root
-   * commits: null, against the empty tree), without the commit header;
-   * `""` when git printed nothing (no changes, or an unreadable commit).
+   * commits: null, against the empty tree), without the commit header, as
+   * bytes (file names are bytes to git; see ./path-text.ts); empty when git
+   * printed nothing (no changes, or an unreadable commit).
    */
-  changes(commit: string, parent: string | null): Promise<string> {
+  changes(commit: string, parent: string | null): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       // The nonce is drawn when a process starts, which `send` may do: the sentinel is made inside it.
       const pending: Pending = { sentinel: EMPTY, resolve, reject };
@@ -78,7 +79,7 @@ export class DiffTreeBatch extends LongLivedGit<Pending> {
         from = at + 1;
         continue;
       }
-      const answer = this.buffered.toString("utf8", 0, at);
+      const answer = this.buffered.subarray(0, at);
       this.buffered = this.buffered.subarray(at + pending.sentinel.length);
       from = 0;
       this.queue.shift();
@@ -89,8 +90,8 @@ export class DiffTreeBatch extends LongLivedGit<Pending> {
 }
 
 /** Drops the `<sha>` line diff-tree prints before a commit's records. */
-function withoutHeader(answer: string): string {
-  const nul = answer.indexOf("\0");
-  if (nul > 0 && COMMIT_HEADER.test(answer.slice(0, nul))) return answer.slice(nul + 1);
+function withoutHeader(answer: Buffer): Buffer {
+  const nul = answer.indexOf(0);
+  if (nul > 0 && COMMIT_HEADER.test(answer.toString("latin1", 0, nul))) return answer.subarray(nul + 1);
   return answer;
 }

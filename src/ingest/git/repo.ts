@@ -10,6 +10,7 @@
  * ids from one `git log -p | git patch-id --stable` pipeline per call.
  */
 import { readFile, realpath, stat } from "node:fs/promises";
+import { decodeGitPath, decodeGitPathLatin1 } from "./path-text";
 import { join, resolve } from "node:path";
 import type { Commit } from "../../model";
 import { GitObjectReader } from "./cat-file";
@@ -411,8 +412,8 @@ class CliRepository implements GitRepository {
     const parents = await this.parents(sha);
     if (parents === null) return null;
     if (!opts.renames) {
-      const records = await this.diffTrees.changes(sha, parents[0] ?? null).catch(() => "");
-      if (records !== "") return parseRawNumstat(records);
+      const records = await this.diffTrees.changes(sha, parents[0] ?? null).catch(() => Buffer.alloc(0));
+      if (records.length > 0) return parseRawNumstat(records);
       // Nothing printed: no changes, or a commit or parent git could not read; one process of its own tells them apart.
     }
     const base = parents.length > 0 ? parents[0] : await this.emptyTreeId();
@@ -422,7 +423,7 @@ class CliRepository implements GitRepository {
     args.push(base, sha);
     const result = await runGit(this.gitDir, args);
     if (result.code !== 0) return null;
-    return parseRawNumstat(result.stdout.toString("utf8"));
+    return parseRawNumstat(result.stdout);
   }
 
   async readFile(rev: string, path: string): Promise<Uint8Array | null> {
@@ -442,14 +443,14 @@ class CliRepository implements GitRepository {
     const result = await runGit(this.gitDir, args);
     if (result.code !== 0) return null;
     const entries: TreeEntry[] = [];
-    for (const record of result.stdout.toString("utf8").split("\0")) {
+    for (const record of result.stdout.toString("latin1").split("\0")) {
       if (!record) continue;
       const tab = record.indexOf("\t");
       if (tab < 0) continue;
       const [mode, type, sha, sizeText] = record.slice(0, tab).split(/\s+/);
       const missing = sizeText === "BAD";
       const size = /^\d+$/.test(sizeText ?? "") ? Number(sizeText) : null;
-      entries.push({ mode, type, sha, size, missing, path: record.slice(tab + 1) });
+      entries.push({ mode, type, sha, size, missing, path: decodeGitPathLatin1(record.slice(tab + 1)) });
     }
     return entries;
   }
@@ -505,7 +506,7 @@ export function parseTreeObject(data: Uint8Array, hashBytes: number): Array<{ mo
     const nul = buf.indexOf(0, space + 1);
     if (space < 0 || nul < 0 || nul + 1 + hashBytes > buf.length) break;
     const mode = buf.toString("latin1", off, space);
-    const name = buf.toString("utf8", space + 1, nul);
+    const name = decodeGitPath(buf.subarray(space + 1, nul));
     const sha = buf.toString("hex", nul + 1, nul + 1 + hashBytes);
     out.push({ mode, name, sha });
     off = nul + 1 + hashBytes;
@@ -519,7 +520,11 @@ export function parseTreeObject(data: Uint8Array, hashBytes: number): Array<{ mo
  * second path for renames and copies) followed by numstat records
  * (`<added>\t<deleted>\t<path>\0`, or `…\t\0<old>\0<new>\0` for renames).
  */
-export function parseRawNumstat(text: string): ChangedFile[] {
+export function parseRawNumstat(output: string | Uint8Array): ChangedFile[] {
+  // Bytes (git's own output): paths decoded by decodeGitPath; a string: paths as they are in it.
+  const bytes = typeof output !== "string";
+  const text = bytes ? Buffer.from(output.buffer, output.byteOffset, output.length).toString("latin1") : output;
+  const pathOf = bytes ? decodeGitPathLatin1 : (p: string) => p;
   const tokens = text.split("\0");
   const files: ChangedFile[] = [];
   const byPath = new Map<string, ChangedFile>();
@@ -536,11 +541,11 @@ export function parseRawNumstat(text: string): ChangedFile[] {
       let path: string;
       let oldPath: string | null = null;
       if (status === "R" || status === "C") {
-        oldPath = tokens[i + 1] ?? "";
-        path = tokens[i + 2] ?? "";
+        oldPath = pathOf(tokens[i + 1] ?? "");
+        path = pathOf(tokens[i + 2] ?? "");
         i += 3;
       } else {
-        path = tokens[i + 1] ?? "";
+        path = pathOf(tokens[i + 1] ?? "");
         i += 2;
       }
       const file: ChangedFile = {
@@ -568,10 +573,10 @@ export function parseRawNumstat(text: string): ChangedFile[] {
     }
     const added = token.slice(0, first);
     const deleted = token.slice(first + 1, second);
-    let path = token.slice(second + 1);
+    let path = pathOf(token.slice(second + 1));
     if (path === "") {
       // rename: the old and new paths follow as their own tokens
-      path = tokens[i + 2] ?? "";
+      path = pathOf(tokens[i + 2] ?? "");
       i += 3;
     } else {
       i += 1;
