@@ -223,14 +223,21 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
     }
     if (p.type === "custom_tool_call" && p.name === "apply_patch" && typeof p.call_id === "string") patchCalls.set(p.call_id, line);
     if (p.type === "custom_tool_call_output" && typeof p.call_id === "string") outputs.set(p.call_id, { line, text: String(p.output ?? "") });
-    if (p.type !== "patch_apply_end" || typeof p.call_id !== "string" || seen.has(p.call_id)) return;
-    seen.add(p.call_id);
-    if (p.success !== true || !isObj(p.changes)) return;
+    // Codex 0.149+ writes a file change as an `item_completed` event holding a `FileChange` item
+    // ({id, status, changes}): the same record as patch_apply_end, by another name (in Code Mode, one
+    // per `tools.apply_patch` inside an `exec` call, each with an id of its own).
+    const fc = p.type === "item_completed" && isObj(p.item) && p.item.type === "FileChange" ? p.item : null;
+    const id = fc ? (typeof fc.id === "string" ? fc.id : `filechange@${line}`) : p.call_id;
+    if ((p.type !== "patch_apply_end" && !fc) || typeof id !== "string" || seen.has(id)) return;
+    seen.add(id);
+    const ok = fc ? fc.status === "completed" : p.success === true;
+    const changes = fc ? fc.changes : p.changes;
+    if (!ok || !isObj(changes)) return;
     let order = 0;
-    for (const path of Object.keys(p.changes)) {
-      const ch = p.changes[path];
+    for (const path of Object.keys(changes)) {
+      const ch = changes[path];
       if (!isObj(ch)) continue;
-      const c = blankChange(p.call_id, "apply_patch", line, order++, path, cwd);
+      const c = blankChange(id, "apply_patch", line, order++, path, cwd);
       if (ch.type === "add") c.postImage = str(ch.content) ?? "";
       else if (ch.type === "delete") {
         // §3.1: the content a delete logs is the file before the call, a pre-image like Claude Code's originalFile.

@@ -19,6 +19,7 @@ import { DiagnosticSink, SESSION_FORMAT_VERSION, type Session, type Turn } from 
 import { emptyJsonlStats, forEachJsonl } from "../jsonl";
 import { emptyPatchNotes, parseArguments, patchTextOfCall, type PatchNotes } from "./file-edits";
 import { Notes } from "./notes";
+import { attachFileChanges, type FileChangeItem } from "./file-changes";
 import { buildToolCalls, type CallDraft, type Outcomes } from "./tool-calls";
 import { CodexTokenCounter } from "./tokens";
 import { classifyRecord, contentText, cwdOfEnvironmentContext, isInjectedUserText, parentThreadOf, type CodexRecord } from "./records";
@@ -58,6 +59,8 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
     tokens: new CodexTokenCounter(prefix, sidechain), times: [], lineTimes: [], records: 0, lines: 0,
   };
   const legacyPrompts: Turn[] = [];
+  const fileChanges: FileChangeItem[] = [];
+  const outputLines = new Map<string, number>();
   let eventPrompts = 0;
   let model: string | null = null;
   const addCwd = (cwd: string | undefined | null) => {
@@ -94,6 +97,7 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
     r.turns.push(...legacyPrompts);
     notes.add("codex-prompts-from-messages", "info", legacyPrompts[0].record, "prompt(s) taken from user messages: the rollout has no `user_message` events (pre-envelope format)", legacyPrompts.length);
   }
+  attachFileChanges(r.calls, r.outcomes, fileChanges, outputLines, notes, prefix);
   return r;
 
   function handle(rec: CodexRecord, own: number, line: number): void {
@@ -154,6 +158,17 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
       case "token_count":
         r.tokens.add(p.info, line, rec.timestamp, model, own);
         return;
+      case "item_completed": {
+        // 0.149+: a turn item as it completes (file-changes.ts). FileChange is the new patch_apply_end.
+        const it = rec.raw.item;
+        const item = typeof it === "object" && it !== null ? (it as Record<string, unknown>) : {};
+        if (item.type === "FileChange") {
+          fileChanges.push({ record: line, sourceLine: own, id: typeof item.id === "string" ? item.id : null, status: typeof item.status === "string" ? item.status : null, changes: item.changes, timestamp: rec.timestamp });
+        } else {
+          notes.add("codex-item-completed-other", "info", own, `item_completed event(s) of other types (first: ${typeof item.type === "string" ? item.type : "none"}) not read: calls take their outcomes from their own records`);
+        }
+        return;
+      }
       default:
         return;
     }
@@ -210,6 +225,7 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
       }
       case "function_call_output":
       case "custom_tool_call_output":
+        if (p.call_id) outputLines.set(p.call_id, own);
         if (p.call_id) r.outcomes.outputs.set(p.call_id, { record: line, output: p.output, status: null });
         else notes.add("codex-event-without-call-id", "warning", own, "tool output(s) without `call_id`");
         return;

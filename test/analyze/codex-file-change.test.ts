@@ -1,0 +1,103 @@
+/**
+ * Codex 0.149+ reports file changes as `item_completed` events holding a `FileChange` item instead of
+ * `patch_apply_end`, and Code Mode runs `tools.apply_patch(…)` inside a JavaScript `exec` call (record shapes
+ * from public Codex rollouts and readers of 2026; found by the session-6 format-drift round). Before, both
+ * were dropped without a word: in Code Mode every agent line counted as human. Real git repositories with an
+ * Entire checkpoint; the independent reference (test/reference) must agree on every unit column.
+ *
+ * Each case: base a.py = "old\nkeep\n". Patch A: old → new, +added (a.py = "new\nkeep\nadded\n"); patch B adds
+ * b.py = "fresh\nfile\n". The commit holds exactly that. Replayed: new and added (2) + fresh and file (2) are
+ * the agent's: produced 4, final 4; all committed as written: survived 4, human 0, total 4 (git: a.py +2 −1,
+ * b.py +2).
+ */
+import assert from "node:assert/strict";
+import { rmSync } from "node:fs";
+import { test } from "node:test";
+import { analyze } from "../../src/index";
+import { oneSessionCheckpoint } from "../helpers/entire-folder";
+import { TestRepo } from "../helpers/git-repo";
+import { CodexLog, usage } from "../ingest-agents/codex-log";
+import { compareUnits } from "../reference/compare";
+import { runReference } from "../reference/reference";
+
+const ROOT = "/home/u/cx";
+const SESSION = "019e0000-0000-7000-8000-0000000000f1";
+const PATCH_A = `*** Begin Patch\n*** Update File: ${ROOT}/a.py\n@@\n-old\n+new\n keep\n+added\n*** End Patch`;
+const PATCH_B = `*** Begin Patch\n*** Add File: ${ROOT}/b.py\n+fresh\n+file\n*** End Patch`;
+const CHANGE_A = { [`${ROOT}/a.py`]: { type: "update", unified_diff: "@@ -1,2 +1,3 @@\n-old\n+new\n keep\n+added\n", move_path: null } };
+const CHANGE_B = { [`${ROOT}/b.py`]: { type: "add", content: "fresh\nfile\n" } };
+
+const fileChange = (log: CodexLog, id: string, changes: object, status = "completed") =>
+  log.env("event_msg", { type: "item_completed", thread_id: SESSION, turn_id: "t1", item: { type: "FileChange", id, status, changes } });
+
+async function run(cp: string, transcript: (log: CodexLog) => CodexLog) {
+  const repo = new TestRepo("sce-codex-filechange-");
+  try {
+    repo.commit("base", { "a.py": "old\nkeep\n" });
+    repo.commit(`Edit\n\nEntire-Checkpoint: ${cp}`, { "a.py": "new\nkeep\nadded\n", "b.py": "fresh\nfile\n" });
+    const log = transcript(new CodexLog({ id: SESSION, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" }).meta({ cli_version: "0.152.0" }).turn().prompt("fix a.py, add b.py"));
+    repo.checkpointsBranch(oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: SESSION, agent: "Codex" }), { "full.jsonl": log.tokens(usage(1000, 200, 150, 50)).text() }));
+    const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
+    const unit = rows.units.find((u) => u.checkpoint_id === cp)!;
+    const comparison = compareUnits(runReference(repo.dir, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true }).units, rows.units as never);
+    return { rows, unit, comparison };
+  } finally {
+    rmSync(repo.dir, { recursive: true, force: true });
+  }
+}
+
+const counts = (u: { agent_lines_produced: number | null; agent_lines_final: number | null; agent_lines_survived: number | null; human_lines: number | null; total_committed_lines: number | null; unreplayable_calls: number | null }) =>
+  [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines, u.unreplayable_calls];
+
+test("a direct apply_patch call whose change is an item_completed FileChange (same id), no patch_apply_end", async () => {
+  const { unit, rows, comparison } = await run("f0c000000001", (log) => {
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "c1", name: "apply_patch", input: PATCH_A });
+    fileChange(log, "c1", CHANGE_A);
+    log.env("response_item", { type: "custom_tool_call_output", call_id: "c1", output: JSON.stringify({ output: "Success.", metadata: { exit_code: 0 } }) });
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "c2", name: "apply_patch", input: PATCH_B });
+    fileChange(log, "c2", CHANGE_B);
+    return log.env("response_item", { type: "custom_tool_call_output", call_id: "c2", output: JSON.stringify({ output: "Success.", metadata: { exit_code: 0 } }) });
+  });
+  assert.deepEqual(counts(unit), [4, 4, 4, 0, 4, 0]);
+  // The FileChange is the call's own record: not the patch text re-applied.
+  assert.equal(rows.diagnostics.filter((d) => d.code === "codex-patch-from-input").length, 0);
+  assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
+});
+
+test("Code Mode: two tools.apply_patch calls inside one exec call replay as two apply_patch calls", async () => {
+  // tool_calls: exec + the two nested apply_patch calls = 3, of which 2 change files.
+  const { unit, rows, comparison } = await run("f0c000000002", (log) => {
+    const js = `const p = ${JSON.stringify(PATCH_A)};\ntext(await tools.apply_patch(p));\ntext(await tools.apply_patch(${JSON.stringify(PATCH_B)}));\n`;
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_x", name: "exec", input: js });
+    fileChange(log, "exec-1", CHANGE_A);
+    fileChange(log, "exec-2", CHANGE_B);
+    return log.env("response_item", { type: "custom_tool_call_output", call_id: "call_x", output: [{ type: "input_text", text: "Script completed\nOutput:\nSuccess.\n" }] });
+  });
+  assert.deepEqual(counts(unit), [4, 4, 4, 0, 4, 0]);
+  const session = rows.sessions[0];
+  assert.deepEqual([session.tool_calls, session.edit_calls], [3, 2]);
+  assert.ok(rows.diagnostics.some((d) => d.code === "codex-nested-file-change"));
+  assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
+});
+
+test("Code Mode with no record of what its patch did: a warning, and the lines count as human (nothing guessed)", async () => {
+  // No FileChange and no patch_apply_end: nothing to replay. produced 0; the commit's 4 added lines are human.
+  const { unit, rows } = await run("f0c000000003", (log) => {
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_y", name: "exec", input: `text(await tools.apply_patch(${JSON.stringify(PATCH_A)}));` });
+    return log.env("response_item", { type: "custom_tool_call_output", call_id: "call_y", output: "Success." });
+  });
+  assert.deepEqual(counts(unit), [0, 0, 0, 4, 4, 0]);
+  assert.equal(rows.diagnostics.find((d) => d.code === "codex-nested-patch-unrecorded")?.severity, "warning");
+});
+
+test("a FileChange that failed (status failed) changes nothing", async () => {
+  // Patch A applies; B's item says failed: b.py's 2 committed lines are human. produced 2, survived 2, human 2.
+  const { unit, comparison } = await run("f0c000000004", (log) => {
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_z", name: "exec", input: "text(await tools.apply_patch(p)); text(await tools.apply_patch(q));" });
+    fileChange(log, "exec-1", CHANGE_A);
+    fileChange(log, "exec-2", CHANGE_B, "failed");
+    return log.env("response_item", { type: "custom_tool_call_output", call_id: "call_z", output: "Error: patch failed" });
+  });
+  assert.deepEqual(counts(unit), [2, 2, 2, 2, 4, 0]);
+  assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
+});
