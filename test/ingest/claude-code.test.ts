@@ -722,6 +722,29 @@ describe("synthetic: prompts queued mid-turn (2.1+ attachment records)", () => {
   });
 });
 
+describe("synthetic: Bash results with bashEditDiff (2.1.269+)", () => {
+  // Claude Code can attach to a Bash result the diff of the files the command changed. metrics.md §3 replays no
+  // shell command, so no file edit is made of it; one counted note says how much it leaves out. Two Bash calls:
+  // the first creates gen.py (4 added lines) and changes app.txt (1 file listed in changedFiles only); the second
+  // deletes old.txt (no added line). Sums: 3 file changes, 4 added lines.
+  const bashDiff = (files: unknown[], changedFiles: string[]) => ({ stdout: "", stderr: "", interrupted: false, bashEditDiff: { files, moreFiles: 0, changedFiles } });
+  const text = jsonl(
+    prompt(0, "generate the module"),
+    assistant(1, "msg_b1", "req_b1", toolUse("toolu_b1", "Bash", { command: "cat > gen.py <<'EOF'\n…\nEOF; sed -i s/b/B/ app.txt" }), 10),
+    result(2, "toolu_b1", bashDiff([{ filePath: "/repo/gen.py", created: true, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 4, lines: ["+def gen():", "+    return 1", "+", "+print(gen())"] }] }], ["/repo/gen.py", "/repo/app.txt"])),
+    assistant(3, "msg_b2", "req_b2", toolUse("toolu_b2", "Bash", { command: "rm old.txt" }), 10),
+    result(4, "toolu_b2", bashDiff([{ filePath: "/repo/old.txt", deleted: true, hunks: [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0, lines: ["-gone"] }] }], ["/repo/old.txt"])),
+  );
+  const { s, sink } = parseText(text);
+
+  test("no file edit is made of it, and one note counts the calls, files and added lines", () => {
+    assert.deepEqual(s!.tool_calls.map((c) => [c.name, c.success, c.file_edits.length]), [["Bash", true, 0], ["Bash", true, 0]]);
+    const note = sink.rows.find((r) => r.code === "claude-bash-edit-diff")!;
+    assert.equal(note.severity, "info");
+    assert.match(note.message, /^2 Bash result\(s\) carrying a diff .*3 file change\(s\), 4 added line\(s\)/);
+  });
+});
+
 describe("synthetic: odd records never crash", () => {
   test("unknown types (info once per type), invalid shapes, orphan results, missing paths", () => {
     const text = jsonl(

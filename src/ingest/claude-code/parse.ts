@@ -122,6 +122,8 @@ interface Note {
   first: number | null;
   file: string | null;
   what: string;
+  /** Running sums a note's text reports. */
+  extra?: { added: number; files: number };
 }
 
 /** Where a record of a sub-agent file lands in the parent transcript's line numbers. */
@@ -227,6 +229,32 @@ class Parser {
     if (r.sessionId !== undefined && r.sessionId !== "" && !this.sessionIds.includes(r.sessionId)) this.sessionIds.push(r.sessionId);
     if (r.version !== undefined && r.version !== "" && !this.versions.includes(r.version)) this.versions.push(r.version);
     if (this.branch === null && r.gitBranch !== undefined && r.gitBranch !== "") this.branch = r.gitBranch;
+  }
+
+  /**
+   * Claude Code 2.1.269+ can add to a Bash result a diff of the files the command changed (`bashEditDiff`:
+   * `{files: [{filePath, created?, deleted?, hunks: [{lines: ["+…", "-…", " …"]}]}], moreFiles, changedFiles}`).
+   * metrics.md §3 replays no shell command: those lines stay outside or human. Counted, so a reader knows
+   * how much agent-written text that leaves out.
+   */
+  bashEditDiff(toolUseResult: unknown, line: number, file: string | null): void {
+    if (!isObject(toolUseResult) || !isObject(toolUseResult.bashEditDiff)) return;
+    const diff = toolUseResult.bashEditDiff;
+    let added = 0;
+    const files = Array.isArray(diff.files) ? diff.files : [];
+    for (const f of files) {
+      if (!isObject(f) || !Array.isArray(f.hunks)) continue;
+      for (const h of f.hunks) {
+        if (isObject(h) && Array.isArray(h.lines)) for (const l of h.lines) if (typeof l === "string" && l.startsWith("+")) added++;
+      }
+    }
+    const changed = Array.isArray(diff.changedFiles) ? diff.changedFiles.length : files.length;
+    const n = this.notes.get("bash-edit-diff");
+    const total = { added: (n?.extra?.added ?? 0) + added, files: (n?.extra?.files ?? 0) + changed };
+    this.note("bash-edit-diff", "claude-bash-edit-diff", "info", line, "", file);
+    const note = this.notes.get("bash-edit-diff")!;
+    note.extra = total;
+    note.what = `Bash result(s) carrying a diff of the files the command changed (bashEditDiff; ${total.files} file change(s), ${total.added} added line(s) shown): shell commands are not replayed (metrics.md §3), so these lines count as outside or human`;
   }
 
   /** An `attachment` record: a prompt queued mid-turn is a real prompt; the rest is context Claude Code adds. */
@@ -373,6 +401,7 @@ class Parser {
           // not keeping its text (a Read's whole file, twice) keeps long sessions small.
           const failed = isError || typeof toolUseResult === "string";
           const slim = call !== undefined && !failed && !CLAUDE_FILE_EDIT_TOOLS.includes(call.name);
+          if (!failed) this.bashEditDiff(toolUseResult, line, file);
           this.results.set(id, {
             record: line,
             isError,
