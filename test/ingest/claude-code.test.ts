@@ -940,6 +940,9 @@ describe("discovery (paths.ts)", () => {
   put("projects/-repo-a/u1/subagents/agent-b.jsonl", claudeLine);
   put("projects/-repo-a/u1/subagents/agent-a.jsonl", claudeLine);
   put("projects/-repo-a/u1/subagents/notes.txt", "x");
+  // A Workflow tool run (2.1, mid-2026): its agents' logs sit one folder deeper, beside a journal that is no log.
+  put("projects/-repo-a/u1/subagents/workflows/wf_8ca2332b-21c/agent-c.jsonl", claudeLine);
+  put("projects/-repo-a/u1/subagents/workflows/wf_8ca2332b-21c/journal.jsonl", jsonl({ launched: 1 }));
   put("projects/-repo-b/u2.jsonl", claudeLine);
   put("projects/-repo-b/rollout.jsonl", jsonl({ timestamp: at(0), type: "session_meta", payload: {} }));
   put("projects/-repo-b/history.jsonl", jsonl({ display: "hi", timestamp: 1 }));
@@ -952,7 +955,11 @@ describe("discovery (paths.ts)", () => {
     assert.deepEqual(found, [
       {
         file: join(root, "projects/-repo-a/u1.jsonl"),
-        subagents: [join(root, "projects/-repo-a/u1/subagents/agent-a.jsonl"), join(root, "projects/-repo-a/u1/subagents/agent-b.jsonl")],
+        subagents: [
+          join(root, "projects/-repo-a/u1/subagents/agent-a.jsonl"),
+          join(root, "projects/-repo-a/u1/subagents/agent-b.jsonl"),
+          join(root, "projects/-repo-a/u1/subagents/workflows/wf_8ca2332b-21c/agent-c.jsonl"),
+        ],
       },
       { file: join(root, "projects/-repo-b/u2.jsonl"), subagents: [] },
     ]);
@@ -965,11 +972,11 @@ describe("discovery (paths.ts)", () => {
   test("a single file, and reading it with its sub-agents", () => {
     const found = findClaudeCodeTranscripts(join(root, "projects/-repo-a/u1.jsonl"));
     assert.equal(found.length, 1);
-    assert.equal(found[0].subagents.length, 2);
+    assert.equal(found[0].subagents.length, 3);
     const sink = new DiagnosticSink("claude-code");
     const s = readClaudeCodeTranscript(found[0], sink);
     assert.equal(s?.turns.length, 1);
-    assert.equal(s?.record_times.length, 3); // one record in the session file and in each sub-agent file
+    assert.equal(s?.record_times.length, 4); // one record in the session file and in each sub-agent file (workflow's too)
   });
 
   test("a missing path is a diagnostic, not a throw", () => {

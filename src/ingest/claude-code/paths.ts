@@ -4,7 +4,7 @@
  * sub-agent logs `<project>/<sessionId>/subagents/agent-<agentId>.jsonl`.
  * Files are recognised by content (detect.ts), not by where they sit.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from "node:fs";
+import { closeSync, type Dirent, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { readTranscriptBytes } from "../read-files";
@@ -90,21 +90,34 @@ export function readClaudeCodeTranscript(files: ClaudeCodeTranscriptFiles, sink:
   return bytes === null ? null : parseClaudeCodeTranscript({ ...bytes, file: files.file }, sink);
 }
 
-/** `<dir>/<id>.jsonl` → `<dir>/<id>/subagents/agent-*.jsonl`, sorted. */
+/**
+ * `<dir>/<id>.jsonl` → its sub-agent logs, sorted: `<dir>/<id>/subagents/agent-*.jsonl` (Task/Agent tool), and
+ * one folder deeper those of the Workflow tool's agents, `subagents/workflows/wf_<run>/agent-*.jsonl` (2.1
+ * releases of mid-2026; a flat listing misses them and their tokens and edits).
+ */
 export function subagentFilesOf(file: string): string[] {
   if (extname(file) !== ".jsonl") return [];
   const dir = join(dirname(file), basename(file, ".jsonl"), "subagents");
   if (!isDir(dir)) return [];
-  let names: string[];
+  const out: string[] = [];
+  collectAgentFiles(dir, out, 0);
+  return out.sort(byCodeUnit);
+}
+
+/** `agent-*.jsonl` files under `dir`, a few folders deep (workflow runs nest one level). */
+function collectAgentFiles(dir: string, out: string[], depth: number): void {
+  let entries: Dirent[];
   try {
-    names = readdirSync(dir);
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
-    return [];
+    return;
   }
-  return names
-    .filter((n) => n.startsWith("agent-") && n.endsWith(".jsonl"))
-    .sort(byCodeUnit)
-    .map((n) => join(dir, n));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (depth < 3) collectAgentFiles(path, out, depth + 1);
+    } else if (entry.name.startsWith("agent-") && entry.name.endsWith(".jsonl")) out.push(path);
+  }
 }
 
 function walk(dir: string, sessions: string[], subagentDirs: string[], sink: DiagnosticSink | undefined, walking = new Set<string>()): void {
