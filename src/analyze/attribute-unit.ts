@@ -1,7 +1,7 @@
 import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "../attribution/at-commit";
 import { DiagnosticSink, type Session, type ToolCall } from "../model";
 import { isBinaryText, makePathMapper, type ReplayStep, replayEdits, resolveSymlinks } from "../replay";
-import { chooseLanding, commitViewOfLinks, landingCandidates, type UnitLinks } from "./unit-links";
+import { chooseLanding, commitViewOfLinks, isLinkItself, landingCandidates, type UnitLinks } from "./unit-links";
 
 /** What the replay of one unit needs from the repository. */
 export interface UnitFiles {
@@ -164,14 +164,14 @@ function planReplay(
     const candidates = landing.candidates(mapped, keepLast);
     if (candidates.length > 1 && !noted.has(mapped)) {
       noted.add(mapped);
-      const others = candidates.filter((c) => c !== resolved && c !== null && c !== mapped);
+      const what = links !== undefined && isLinkItself(mapped, links) ? "is a symbolic link" : "passes through a symbolic link";
       sink.info(
         "edit-through-symlink",
         resolved === null
-          ? `${prefix}${mapped} is a symbolic link that leads outside the repository (or loops): edits through it are ignored`
+          ? `${prefix}${mapped} ${what} that leads outside the repository (or loops): edits through it are ignored`
           : resolved === mapped
-            ? `${prefix}${mapped} is a symbolic link in one of the unit's trees, but its edits are replayed on ${mapped} itself (the commit holds it as a file, or the agent's pre-image is its own text)`
-            : `${prefix}${mapped} is a symbolic link in the repository: edits through it are replayed on ${resolved}, the file it names${others.length > 0 ? ` (the agent's pre-image matches it, not ${others.join(", ")})` : ""}`,
+            ? `${prefix}${mapped} ${what} in one of the unit's trees, but its edits are replayed on ${mapped} itself (the commit holds it as a file, or the agent's pre-image is its own text)`
+            : `${prefix}${mapped} ${what} in the repository: edits through it are replayed on ${resolved}${resolved !== candidates[0] ? ` (the agent's pre-image matches it, not ${candidates[0] ?? "the commit's link"})` : ""}`,
         record,
       );
     }
@@ -185,15 +185,19 @@ function planReplay(
       if (path === null) {
         if (!outside.has(edit.path)) {
           outside.add(edit.path);
-          sink.info("path-outside-repo", `${prefix}${call.name} edited ${edit.path}, outside the repository${mapper.root ? ` (${mapper.root})` : ""}: ignored`, call.record);
+          const throughLink = mapper.toRepoPath(edit.path) !== null;
+          sink.info("path-outside-repo", `${prefix}${call.name} edited ${edit.path}, ${throughLink ? "through a symbolic link that leads outside the repository" : `outside the repository${mapper.root ? ` (${mapper.root})` : ""}`}: ignored`, call.record);
         }
         continue;
       }
+      // Removing a link removes the link; the content a tool logs for it was read through it (another file's text),
+      // so it is no pre-image of the link's own blob.
+      const own = edit.kind === "delete" && edit.pre_image !== null && links !== undefined && isLinkItself(path, links) ? { ...edit, pre_image: null } : edit;
       // A move from outside the repository brings no tracked lines: the edit applies to the new path's own state.
       // Renaming a link moves the link, not the file it names.
       const from = edit.moved_from ? toRepoPath(edit.moved_from, true, call.record) : null;
       // Every step has `from` (undefined when not a move): one object shape for V8.
-      steps.push({ call, edit, path, from: from !== null && from !== path ? from : undefined });
+      steps.push({ call, edit: own, path, from: from !== null && from !== path ? from : undefined });
     }
   }
   return { steps, outsideRepo: outside.size };

@@ -3,7 +3,7 @@
  * marked, blobs read by id through the repository's cat-file process.
  */
 import type { GitRepository } from "../ingest/git/repo";
-import type { UnitLinks } from "./unit-links";
+import { isPlausibleLinkTarget, type UnitLinks } from "./unit-links";
 
 // Link targets are decoded as file text is (BOM kept).
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -73,7 +73,11 @@ export async function linkTargets(repo: GitRepository, tree: TreeFiles): Promise
   for (const path of tree.links) {
     const bytes = await readBlob(repo, tree.blobs.get(path) as string);
     if (bytes === null) missing.push(path);
-    else targets.set(path, decoder.decode(bytes));
+    else {
+      const text = decoder.decode(bytes);
+      // Not a target a file system holds (a link checked out as text, then edited): the path is a file.
+      if (isPlausibleLinkTarget(text)) targets.set(path, text);
+    }
   }
   return { targets, missing };
 }

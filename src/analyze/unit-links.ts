@@ -50,8 +50,27 @@ export function landingCandidates(path: string, links: UnitLinks, keepLast: bool
  */
 export function chooseLanding(path: string, candidates: readonly (string | null)[], firstPreImage: string | null, baseText: (path: string) => string | null | undefined): string | null {
   if (candidates[0] === path || firstPreImage === null) return candidates[0];
+  // A tool on a CRLF checkout (Git for Windows) reads CRLF text where git stores LF.
+  const pre = withoutCarriageReturns(firstPreImage);
   for (const candidate of candidates) {
-    if (candidate !== null && baseText(candidate) === firstPreImage) return candidate;
+    const text = candidate !== null ? baseText(candidate) : null;
+    if (typeof text === "string" && withoutCarriageReturns(text) === pre) return candidate;
   }
   return candidates[0];
+}
+
+const withoutCarriageReturns = (text: string): string => (text.includes("\r\n") ? text.replace(/\r\n/g, "\n") : text);
+
+/** Whether `path` is itself a symbolic link in either tree (not only a path through one). */
+export function isLinkItself(path: string, links: UnitLinks): boolean {
+  return commitViewOfLinks(links)(path) !== undefined || links.base.has(path);
+}
+
+/**
+ * Whether a git link blob's text can be a link's target. Git for Windows without symlink support checks a
+ * link out as a text file; once edited, the blob (still mode 120000) holds text such as "// rules\nx\n",
+ * which no file system stores as a target: that path is a file.
+ */
+export function isPlausibleLinkTarget(text: string): boolean {
+  return text !== "" && !text.includes("\n") && !text.includes("\0") && text.length <= 4096;
 }

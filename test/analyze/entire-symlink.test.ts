@@ -79,7 +79,7 @@ test("a Write under a folder link (.claude/skills → ../.agents/skills) lands i
   assert.equal(u.commit_sha, sha);
   assert.deepEqual(counts(u), [null, 1, 1, 1, 0, 1, 0]);
   const notes = rows.diagnostics.filter((d) => d.session_id === session && d.code === "edit-through-symlink");
-  assert.match(notes[0].message, /\.claude\/skills\/x\.md is a symbolic link in the repository: edits through it are replayed on \.agents\/skills\/x\.md/);
+  assert.match(notes[0].message, /\.claude\/skills\/x\.md passes through a symbolic link in the repository: edits through it are replayed on \.agents\/skills\/x\.md/);
 });
 
 test("a link that leads out of the repository: the edit through it is ignored and counted as outside", async () => {

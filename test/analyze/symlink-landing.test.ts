@@ -118,8 +118,8 @@ test("Codex deletes a link: the link goes, the file it names stays", async () =>
   // Base: AGENTS.md = "a\n", CLAUDE.md → AGENTS.md. apply_patch 1: `*** Delete File: CLAUDE.md` (remove_file
   // removes the link); apply_patch 2 adds b to AGENTS.md. Commit: CLAUDE.md gone, AGENTS.md = "a\nb\n".
   // Before, the delete was replayed on AGENTS.md, so the second patch no longer applied (unreplayable 1, b human).
-  // Now: b is the agent's (produced 1, final 1, survived 1), total 1. The delete's logged content ("a\n", read
-  // through the link) is not the link's own text: 1 outside change on CLAUDE.md, which leaves no line.
+  // Now: b is the agent's (produced 1, final 1, survived 1), total 1. The delete's logged content ("a\n") was read
+  // through the link, so it is no pre-image of the link's own text: no outside change.
   const cp = "b11000000004";
   const session = "019dbcc1-0000-7000-8000-0000000000a4";
   const { unit } = await run(cp, (repo) => {
@@ -136,7 +136,7 @@ test("Codex deletes a link: the link goes, the file it names stays", async () =>
       .text();
     return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), { "full.jsonl": t });
   });
-  assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 1, 0]);
+  assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 0, 0]);
 });
 
 test("a session started in a subfolder that edits only through a folder link above it finds the root", async () => {
@@ -184,4 +184,79 @@ test("two file names that are not UTF-8 stay two files (read losslessly from git
     ["\\377.txt", 1],
     ["kept.txt", 1],
   ]);
+});
+
+test("Codex deletes a link: the content it logs was read through the link, so it is no outside change", async () => {
+  // Base: AGENTS.md = "a\nb\n", CLAUDE.md → AGENTS.md. `*** Delete File: CLAUDE.md` logs "a\nb\n" (AGENTS.md's text,
+  // read through the link) as the deleted content; then the agent adds x to AGENTS.md. Commit: the link gone,
+  // AGENTS.md = "a\nb\nx\n". Nothing but the agent changed anything: outside changes 0 (before: 1, the logged
+  // content against the link's own text "AGENTS.md"). x is the agent's: produced 1, survived 1, total 1.
+  const cp = "b11000000007";
+  const session = "019dbcc1-0000-7000-8000-0000000000a7";
+  const { unit } = await run(cp, (repo) => {
+    repo.write({ "AGENTS.md": "a\nb\n" });
+    symlinkSync("AGENTS.md", join(repo.dir, "CLAUDE.md"));
+    repo.commit("base");
+    repo.git("rm", "-q", "CLAUDE.md");
+    repo.commit(`Drop the link, add x\n\nEntire-Checkpoint: ${cp}`, { "AGENTS.md": "a\nb\nx\n" });
+    const t = new CodexLog({ id: session, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" })
+      .meta().turn().prompt("drop the link, add x")
+      .patch("call_d", `*** Begin Patch\n*** Delete File: ${ROOT}/CLAUDE.md\n*** End Patch\n`, { [`${ROOT}/CLAUDE.md`]: { type: "delete", content: "a\nb\n" } })
+      .patch("call_u", `*** Begin Patch\n*** Update File: ${ROOT}/AGENTS.md\n@@\n a\n b\n+x\n*** End Patch\n`, { [`${ROOT}/AGENTS.md`]: { type: "update", unified_diff: "@@ -1,2 +1,3 @@\n a\n b\n+x\n", move_path: null } })
+      .tokens(usage(100, 0, 10, 0))
+      .text();
+    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), { "full.jsonl": t });
+  });
+  assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 0, 0]);
+});
+
+test("a link blob holding several lines is a file (Git for Windows checked the link out as text, then it was edited)", async () => {
+  // CLAUDE.md keeps mode 120000 but its blob is "// rules\nx\n": no file system stores such a target. Codex adds y;
+  // the commit stores "// rules\nx\ny\n" (mode 120000). Followed as a link, the target starts with "/" (absolute):
+  // the edit was "outside the repository" and y human. As a file: y is the agent's (produced 1, survived 1), total 1.
+  const cp = "b11000000008";
+  const session = "019dbcc1-0000-7000-8000-0000000000a8";
+  const { unit } = await run(cp, (repo) => {
+    const asLink = (text: string) => {
+      const blob = execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: repo.dir, input: text, encoding: "utf8" }).trim();
+      repo.git("update-index", "--add", "--cacheinfo", `120000,${blob},CLAUDE.md`);
+    };
+    repo.write({ "AGENTS.md": "a\n" });
+    repo.git("add", "AGENTS.md");
+    asLink("// rules\nx\n");
+    repo.git("commit", "-q", "-m", "base");
+    asLink("// rules\nx\ny\n");
+    repo.git("commit", "-q", "-m", `y\n\nEntire-Checkpoint: ${cp}`);
+    const t = new CodexLog({ id: session, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" })
+      .meta().turn().prompt("add y")
+      .patch("call_y", `*** Begin Patch\n*** Update File: ${ROOT}/CLAUDE.md\n@@\n // rules\n x\n+y\n*** End Patch\n`, { [`${ROOT}/CLAUDE.md`]: { type: "update", unified_diff: "@@ -1,2 +1,3 @@\n // rules\n x\n+y\n", move_path: null } })
+      .tokens(usage(100, 0, 10, 0))
+      .text();
+    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), { "full.jsonl": t });
+  });
+  assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 0, 0]);
+});
+
+test("a retargeted link on a CRLF checkout: the pre-image matches its file line endings aside", async () => {
+  // Base: AGENTS.md = "a\nb\n", RULES.md = "r\n", CLAUDE.md → AGENTS.md. Claude (Git for Windows, autocrlf) edits
+  // CLAUDE.md b → b\r\nc; its originalFile is the CRLF text "a\r\nb\r\n". Later the person retargets the link to
+  // RULES.md. Commit: AGENTS.md = "a\nb\nc\n", CLAUDE.md → RULES.md. The pre-image is AGENTS.md's text once CRLF
+  // is read as LF, so the edit lands there: c is the agent's (produced 1, survived 1); the link's new blob
+  // "RULES.md" is 1 human line; total 2; no outside change (before: landed on RULES.md, survived 0, 1 outside change).
+  const cp = "b11000000009";
+  const session = "5e550000-0000-4000-8000-0000000000a9";
+  const { unit } = await run(cp, (repo) => {
+    repo.write({ "AGENTS.md": "a\nb\n", "RULES.md": "r\n" });
+    symlinkSync("AGENTS.md", join(repo.dir, "CLAUDE.md"));
+    repo.commit("base");
+    rmSync(join(repo.dir, "CLAUDE.md"));
+    symlinkSync("RULES.md", join(repo.dir, "CLAUDE.md"));
+    repo.commit(`c\n\nEntire-Checkpoint: ${cp}`, { "AGENTS.md": "a\nb\nc\n" });
+    return claudeCheckpoint(cp, session, new ClaudeLog({ sessionId: session, cwd: ROOT })
+      .prompt("add c")
+      .call("toolu_c", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "b", new_string: "b\r\nc" })
+      .result("toolu_c", editResult(`${ROOT}/CLAUDE.md`, "a\r\nb\r\n", "b", "b\r\nc"))
+      .text());
+  });
+  assert.deepEqual(counts(unit), [1, 1, 1, 1, 0, 2, 0, 0]);
 });

@@ -98,7 +98,10 @@ function symlinkTargets(repo: string, rev: string | null): Map<string, string> {
   for (const e of lsTree(repo, rev)) {
     if (e.mode !== "120000") continue;
     const bytes = readBlob(repo, e.sha);
-    if (bytes !== null) out.set(e.path, bytes.toString("utf8"));
+    const text = bytes?.toString("utf8") ?? null;
+    // A "link" whose text holds a line break is a link checked out as a text file (Git for Windows without
+    // symlinks) and then edited: no file system stores such a target, so the path is an ordinary file.
+    if (text !== null && text.length > 0 && text.length <= 4096 && !/[\n\0]/.test(text)) out.set(e.path, text);
   }
   return out;
 }
@@ -180,10 +183,12 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
     if (viaCommit === p) return p;
     const pre = keepLast ? undefined : firstPre.get(`false|${p}`);
     if (pre !== undefined) {
+      // Line endings aside: a tool on a CRLF checkout reads CRLF text where git stores LF.
+      const lf = (t: string) => t.split("\r\n").join("\n");
       for (const candidate of [viaCommit, followLinks(p, (q) => baseLinks.get(q), keepLast), p]) {
         if (candidate === null) continue;
         const buf = blobAt(repo, baseTree, candidate);
-        if (buf !== null && buf !== "absent" && buf.toString("utf8") === pre) return candidate;
+        if (buf !== null && buf !== "absent" && lf(buf.toString("utf8")) === lf(pre)) return candidate;
       }
     }
     return viaCommit;
@@ -231,15 +236,18 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
       notes.push(`${c.callId}: ${path} is binary at the base; skipped`);
       continue;
     }
+    // Removing a link removes the link: the content a tool logged was read through it, not the link's text.
+    const isLink = hasLinks && (linkAt(path) !== undefined || baseLinks.has(path));
+    const preImage = c.deleted && isLink ? null : c.preImage;
     // §3.1 pre-image: a difference means something else changed the file; its inserted lines are outside.
-    if (c.preImage !== null) {
-      const pre = toLines(c.preImage);
+    if (preImage !== null) {
+      const pre = toLines(preImage);
       const same = pre.length === st.lines.length && pre.every((t, i) => t === st.lines[i].text);
       if (!same) {
         outsideChanges += 1;
         st.lines = carry(st.lines, pre, "outside", null).lines;
       }
-      st.text = c.preImage;
+      st.text = preImage;
     }
     // §3.2 post-image: the tool's record, else the re-applied edit; neither → unreplayable.
     let post: string | null;
