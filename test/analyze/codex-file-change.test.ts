@@ -101,3 +101,71 @@ test("a FileChange that failed (status failed) changes nothing", async () => {
   assert.deepEqual(counts(unit), [2, 2, 2, 2, 4, 0]);
   assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
 });
+
+// Found by the session-6 adversarial round on this code (each case failed before its fix).
+const OK = JSON.stringify({ output: "Success.", metadata: { exit_code: 0 } });
+const scriptDone = (id: string) => ({ type: "custom_tool_call_output", call_id: id, output: [{ type: "input_text", text: "Script completed\nOutput:\nSuccess.\n" }] });
+
+test("a direct apply_patch with both patch_apply_end and its FileChange item is one change, not two", async () => {
+  // Codex keeps writing patch_apply_end "for rollout compatibility" beside the FileChange item. Before: the item
+  // became a second apply_patch call whose hunk no longer applied (3 calls, unreplayable 1). Now: 2 calls, 4/4/4/0/4.
+  const { unit, rows, comparison } = await run("f0c000000005", (log) => {
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "c1", name: "apply_patch", input: PATCH_A });
+    log.env("event_msg", { type: "patch_apply_end", call_id: "c1", stdout: "Success.", stderr: "", success: true, changes: CHANGE_A });
+    fileChange(log, "c1", CHANGE_A);
+    log.env("response_item", { type: "custom_tool_call_output", call_id: "c1", output: OK });
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "c2", name: "apply_patch", input: PATCH_B });
+    fileChange(log, "c2", CHANGE_B);
+    return log.env("response_item", { type: "custom_tool_call_output", call_id: "c2", output: OK });
+  });
+  assert.deepEqual(counts(unit), [4, 4, 4, 0, 4, 0]);
+  assert.deepEqual([rows.sessions[0].tool_calls, rows.sessions[0].edit_calls], [2, 2]);
+  assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
+});
+
+test("parallel calls: a Code Mode item is never taken by an apply_patch call that happens to be open", async () => {
+  // exec call_x (nested patch A) and apply_patch c2 (patch B, its own record only its text) are open together; the
+  // item exec-1 comes after c2's call line. Before: it became c2's record, so patch B was never read (human 2).
+  const { unit } = await run("f0c000000006", (log) => {
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_x", name: "exec", input: `text(await tools.apply_patch(${JSON.stringify(PATCH_A)}));` });
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "c2", name: "apply_patch", input: PATCH_B });
+    fileChange(log, "exec-1", CHANGE_A);
+    log.env("response_item", { type: "custom_tool_call_output", call_id: "c2", output: OK });
+    return log.env("response_item", scriptDone("call_x"));
+  });
+  assert.deepEqual(counts(unit), [4, 4, 4, 0, 4, 0]);
+});
+
+test("two Code Mode calls whose nested items reuse the id exec-1 are two changes on both sides", async () => {
+  const { unit, comparison } = await run("f0c000000007", (log) => {
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_x", name: "exec", input: `text(await tools.apply_patch(${JSON.stringify(PATCH_A)}));` });
+    fileChange(log, "exec-1", CHANGE_A);
+    log.env("response_item", scriptDone("call_x"));
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_y", name: "exec", input: `text(await tools.apply_patch(${JSON.stringify(PATCH_B)}));` });
+    fileChange(log, "exec-1", CHANGE_B);
+    return log.env("response_item", scriptDone("call_y"));
+  });
+  assert.deepEqual(counts(unit), [4, 4, 4, 0, 4, 0]);
+  assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
+});
+
+test("an interrupted call holds nothing after its turn; an exec that only prints a patch is no unrecorded patch", async () => {
+  // exec_command sh0 never gets output (turn_aborted); in the next turn an item with no call around it adds b.py:
+  // it is its own apply_patch call, not "inside exec_command". An exec that prints an example patch (no
+  // tools.apply_patch call) gets no codex-nested-patch-unrecorded warning. Numbers: 4/4/4/0/4.
+  const { unit, rows } = await run("f0c000000008", (log) => {
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_p", name: "exec", input: `text("Example:\\n${PATCH_A.replace(/\n/g, "\\n")}");` });
+    log.env("response_item", scriptDone("call_p"));
+    log.env("response_item", { type: "function_call", call_id: "sh0", name: "exec_command", arguments: JSON.stringify({ cmd: "sleep 1000" }) });
+    log.env("event_msg", { type: "turn_aborted", reason: "interrupted" });
+    log.turn().prompt("now apply it");
+    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "c1", name: "apply_patch", input: PATCH_A });
+    fileChange(log, "c1", CHANGE_A);
+    log.env("response_item", { type: "custom_tool_call_output", call_id: "c1", output: OK });
+    return fileChange(log, "fc-orphan", CHANGE_B);
+  });
+  assert.deepEqual(counts(unit), [4, 4, 4, 0, 4, 0]);
+  const codes = rows.diagnostics.map((d) => d.code);
+  assert.ok(codes.includes("codex-file-change-without-call"), codes.join(","));
+  assert.ok(!codes.includes("codex-nested-file-change") && !codes.includes("codex-nested-patch-unrecorded"), codes.join(","));
+});

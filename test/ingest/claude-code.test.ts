@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
@@ -977,6 +977,16 @@ describe("discovery (paths.ts)", () => {
     const s = readClaudeCodeTranscript(found[0], sink);
     assert.equal(s?.turns.length, 1);
     assert.equal(s?.record_times.length, 4); // one record in the session file and in each sub-agent file (workflow's too)
+  });
+
+  test("a Workflow run folder reached through a symbolic link is read too", () => {
+    // u4's workflow folder is a link to a folder elsewhere (as tools that move logs leave them): its agent log counts.
+    put("projects/-repo-d/u4.jsonl", claudeLine);
+    put("elsewhere/wf_run/agent-w.jsonl", claudeLine);
+    mkdirSync(join(root, "projects/-repo-d/u4/subagents/workflows"), { recursive: true });
+    symlinkSync(join(root, "elsewhere/wf_run"), join(root, "projects/-repo-d/u4/subagents/workflows/wf_run"));
+    const found = findClaudeCodeTranscripts(join(root, "projects/-repo-d/u4.jsonl"));
+    assert.deepEqual(found[0].subagents, [join(root, "projects/-repo-d/u4/subagents/workflows/wf_run/agent-w.jsonl")]);
   });
 
   test("a missing path is a diagnostic, not a throw", () => {

@@ -86,8 +86,9 @@ test("the product (`swe-chat-eval analyze FILE`) gives the same hand-worked numb
 });
 
 test("a prompt typed mid-turn (2.1+ queued_command attachment) is a real prompt on both sides; a task notification is not", () => {
-  // Prompts: "fix it" (a user record) and "and add a test" (queued, commandMode "prompt", origin human) → 2, bin "2".
-  // The task-notification queued command and the queue-operation bookkeeping are not prompts.
+  // Prompts: "fix it" (a user record), "and add a test" (queued, commandMode "prompt", origin human) and a queued
+  // image → 3, bin "3". The task-notification, the isMeta and the <bash-input> queued commands and the
+  // queue-operation bookkeeping are not prompts.
   const id = "22222222-3333-4444-5555-666666666666";
   const env = (r: object, i: number) => ({ sessionId: id, uuid: `q${i}`, cwd: "/w", version: "2.1.90", ...r });
   const text = jsonl([
@@ -96,9 +97,14 @@ test("a prompt typed mid-turn (2.1+ queued_command attachment) is a real prompt 
     { type: "queue-operation", operation: "enqueue", timestamp: at(2), content: "and add a test" },
     { type: "attachment", timestamp: at(3), attachment: { type: "queued_command", prompt: "and add a test", commandMode: "prompt", origin: { kind: "human" } } },
     { type: "attachment", timestamp: at(4), attachment: { type: "queued_command", prompt: "<task-notification>done</task-notification>", commandMode: "task-notification", origin: { kind: "task-notification" } } },
+    // A queued image with no text is a prompt, as an image-only user record is; an isMeta one is not (§5).
+    { type: "attachment", timestamp: at(5), attachment: { type: "queued_command", prompt: [{ type: "image", source: { type: "base64", media_type: "image/png", data: "AAAA" } }], commandMode: "prompt" } },
+    { type: "attachment", timestamp: at(6), isMeta: true, attachment: { type: "queued_command", prompt: "injected context", commandMode: "prompt" } },
+    { type: "attachment", timestamp: at(7), attachment: { type: "queued_command", prompt: "<bash-input>ls</bash-input>", commandMode: "prompt" } },
   ].map(env));
   const e = sessionEffort(text, "claude-code");
-  assert.deepEqual([e.prompts, e.length_bin], [2, "2"]);
+  // "fix it", "and add a test", the image: 3, bin "3".
+  assert.deepEqual([e.prompts, e.length_bin], [3, "3"]);
   const dir = mkdtempSync(join(tmpdir(), "ref-queued-"));
   try {
     writeFileSync(join(dir, `${id}.jsonl`), text);

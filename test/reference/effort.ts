@@ -122,7 +122,9 @@ function claudeApiCalls(records: Json[]): RefApiCall[] {
   return [...byKey.values()];
 }
 
-const NOT_PROMPT = [/^\s*<command-name>/, /^\s*<command-message>/, /^\s*<local-command-stdout>/, /^\s*<local-command-stderr>/, /^\s*<local-command-caveat>/, /^\[Request interrupted/];
+// Command outputs (formats.md §2.2): slash commands, local commands, `!` shell commands typed in the prompt box
+// (<bash-input>, <bash-stdout>, <bash-stderr>), and background-task notifications; interruption markers.
+const NOT_PROMPT = [/^\s*<command-name>/, /^\s*<command-message>/, /^\s*<command-args>/, /^\s*<local-command-stdout>/, /^\s*<local-command-stderr>/, /^\s*<local-command-caveat>/, /^\s*<bash-(input|stdout|stderr)>/, /^\s*<task-notification>/, /^\[Request interrupted/];
 
 /**
  * §5 "real user prompts": top-level `user` records that a person typed: not tool results, not
@@ -136,11 +138,14 @@ function claudePrompts(records: Json[]): number {
   let n = 0;
   for (const r of records) {
     const a = r.type === "attachment" && isObj(r.attachment) ? r.attachment : null;
-    if (a !== null && a.type === "queued_command" && r.isSidechain !== true) {
+    if (a !== null && a.type === "queued_command" && r.isSidechain !== true && r.isMeta !== true) {
       const mode = a.commandMode ?? "prompt";
       const kind = isObj(a.origin) ? a.origin.kind ?? "human" : "human";
-      const body = typeof a.prompt === "string" ? a.prompt : Array.isArray(a.prompt) ? a.prompt.filter((b) => isObj(b) && b.type === "text").map((b) => (b as Json).text).join("\n") : "";
-      if (mode === "prompt" && kind === "human" && typeof body === "string" && body.trim() !== "" && !NOT_PROMPT.some((re) => re.test(body))) n += 1;
+      const blocks = Array.isArray(a.prompt) ? a.prompt.filter(isObj) : [];
+      const body = typeof a.prompt === "string" ? a.prompt : blocks.filter((b) => b.type === "text").map((b) => String(b.text ?? "")).join("\n");
+      // Like a user record: text that is not a command marker, or an image alone.
+      const said = body.trim() !== "" ? !NOT_PROMPT.some((re) => re.test(body)) : blocks.some((b) => b.type === "image");
+      if (mode === "prompt" && kind === "human" && said) n += 1;
       continue;
     }
     if (r.type !== "user" || r.isMeta === true || r.isCompactSummary === true || r.isSidechain === true || r.toolUseResult !== undefined) continue;

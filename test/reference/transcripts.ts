@@ -227,7 +227,9 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
     // ({id, status, changes}): the same record as patch_apply_end, by another name (in Code Mode, one
     // per `tools.apply_patch` inside an `exec` call, each with an id of its own).
     const fc = p.type === "item_completed" && isObj(p.item) && p.item.type === "FileChange" ? p.item : null;
-    const id = fc ? (typeof fc.id === "string" ? fc.id : `filechange@${line}`) : p.call_id;
+    // A direct apply_patch's item carries its call's id (and may repeat its patch_apply_end: one change);
+    // an item nested in a Code Mode call has an id of its own, which need not be unique in the file.
+    const id = fc ? (typeof fc.id === "string" && patchCalls.has(fc.id) ? fc.id : `${String(fc.id)}@${line}`) : p.call_id;
     if ((p.type !== "patch_apply_end" && !fc) || typeof id !== "string" || seen.has(id)) return;
     seen.add(id);
     const ok = fc ? fc.status === "completed" : p.success === true;

@@ -270,7 +270,7 @@ class Parser {
       return;
     }
     if ((commandMode !== undefined && commandMode !== "prompt") || (origin?.kind !== undefined && origin.kind !== "human")) {
-      this.note("queued-other", "claude-queued-command-not-prompt", "info", line, `queued command(s) that no person typed (commandMode "${commandMode ?? ""}", origin "${origin?.kind ?? ""}", e.g. a background task's notification) not counted as prompts`);
+      this.note("queued-other", "claude-queued-command-not-prompt", "info", line, `queued command(s) that are not prompts (first: commandMode "${commandMode ?? ""}", origin "${origin?.kind ?? ""}"; e.g. a background task's notification, or a shell command typed with !) not counted as prompts`);
       return;
     }
     this.promptText(prompt, r, line, this.mainFile, r.timestamp);

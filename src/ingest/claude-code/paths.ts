@@ -104,8 +104,14 @@ export function subagentFilesOf(file: string): string[] {
   return out.sort(byCodeUnit);
 }
 
-/** `agent-*.jsonl` files under `dir`, a few folders deep (workflow runs nest one level). */
-function collectAgentFiles(dir: string, out: string[], depth: number): void {
+/**
+ * `agent-*.jsonl` files under `dir`, a few folders deep (workflow runs nest one level). Folders reached through
+ * symbolic links are followed once (a loop is not walked twice).
+ */
+function collectAgentFiles(dir: string, out: string[], depth: number, seen: Set<string> = new Set()): void {
+  const real = realPathOf(dir);
+  if (seen.has(real)) return;
+  seen.add(real);
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -114,8 +120,9 @@ function collectAgentFiles(dir: string, out: string[], depth: number): void {
   }
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (depth < 3) collectAgentFiles(path, out, depth + 1);
+    const folder = entry.isDirectory() || (entry.isSymbolicLink() && isDir(path));
+    if (folder) {
+      if (depth < 5) collectAgentFiles(path, out, depth + 1, seen);
     } else if (entry.name.startsWith("agent-") && entry.name.endsWith(".jsonl")) out.push(path);
   }
 }

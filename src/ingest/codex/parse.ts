@@ -61,6 +61,7 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
   const legacyPrompts: Turn[] = [];
   const fileChanges: FileChangeItem[] = [];
   const outputLines = new Map<string, number>();
+  const turnStarts: number[] = [];
   let eventPrompts = 0;
   let model: string | null = null;
   const addCwd = (cwd: string | undefined | null) => {
@@ -97,7 +98,7 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
     r.turns.push(...legacyPrompts);
     notes.add("codex-prompts-from-messages", "info", legacyPrompts[0].record, "prompt(s) taken from user messages: the rollout has no `user_message` events (pre-envelope format)", legacyPrompts.length);
   }
-  attachFileChanges(r.calls, r.outcomes, fileChanges, outputLines, notes, prefix);
+  attachFileChanges(r.calls, r.outcomes, fileChanges, outputLines, turnStarts, notes, prefix);
   return r;
 
   function handle(rec: CodexRecord, own: number, line: number): void {
@@ -114,6 +115,7 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
       return;
     }
     if (rec.kind === "turn_context") {
+      turnStarts.push(own);
       const parsed = turnContextSchema.safeParse(rec.raw);
       if (!parsed.success) return;
       addCwd(parsed.data.cwd);
@@ -130,6 +132,8 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
 
   function event(rec: CodexRecord, own: number, line: number): void {
     const p = rec.payload;
+    // A new prompt or an interrupt ends what the calls before it can still do (file-changes.ts).
+    if (p.type === "user_message" || p.type === "turn_aborted") turnStarts.push(own);
     switch (p.type) {
       case "user_message": {
         const text = typeof p.message === "string" ? p.message : contentText(p.message);
