@@ -17,8 +17,9 @@ import { analyze } from "../../src/index";
 import { oneSessionCheckpoint } from "../helpers/entire-folder";
 import { TestRepo } from "../helpers/git-repo";
 import { CodexLog, usage } from "../ingest-agents/codex-log";
-import { compareUnits } from "../reference/compare";
+import { compareSessions, compareUnits } from "../reference/compare";
 import { runReference } from "../reference/reference";
+import { runReferenceSessions } from "../reference/sessions";
 
 const ROOT = "/home/u/cx";
 const SESSION = "019e0000-0000-7000-8000-0000000000f1";
@@ -40,6 +41,9 @@ async function run(cp: string, transcript: (log: CodexLog) => CodexLog) {
     const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
     const unit = rows.units.find((u) => u.checkpoint_id === cp)!;
     const comparison = compareUnits(runReference(repo.dir, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true }).units, rows.units as never);
+    // The sessions too (tool and edit call counts, tokens, prompts, …): every case must agree on every column.
+    const sessions = compareSessions(runReferenceSessions(repo.dir, { modelsWithMain: true }), rows.sessions as never);
+    assert.deepEqual([sessions.diffs, sessions.onlyReference.length, sessions.onlyProduct.length], [[], 0, 0]);
     return { rows, unit, comparison };
   } finally {
     rmSync(repo.dir, { recursive: true, force: true });
@@ -92,7 +96,7 @@ test("Code Mode with no record of what its patch did: a warning, and the lines c
 
 test("a FileChange that failed (status failed) changes nothing", async () => {
   // Patch A applies; B's item says failed: b.py's 2 committed lines are human. produced 2, survived 2, human 2.
-  const { unit, comparison } = await run("f0c000000004", (log) => {
+  const { unit, rows, comparison } = await run("f0c000000004", (log) => {
     log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_z", name: "exec", input: "text(await tools.apply_patch(p)); text(await tools.apply_patch(q));" });
     fileChange(log, "exec-1", CHANGE_A);
     fileChange(log, "exec-2", CHANGE_B, "failed");
@@ -100,10 +104,14 @@ test("a FileChange that failed (status failed) changes nothing", async () => {
   });
   assert.deepEqual(counts(unit), [2, 2, 2, 2, 4, 0]);
   assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
+  // exec + two nested apply_patch calls; both nested calls change files, the failed one counts as a failed edit.
+  const session = rows.sessions[0];
+  assert.deepEqual([session.tool_calls, session.edit_calls, session.failed_edit_calls], [3, 2, 1]);
 });
 
 // Found by the session-6 adversarial round on this code (each case failed before its fix).
-const OK = JSON.stringify({ output: "Success.", metadata: { exit_code: 0 } });
+// apply_patch's own output, as Codex writes it.
+const OK = JSON.stringify({ output: "Success. Updated the following files:\nM a.py\n", metadata: { exit_code: 0 } });
 const scriptDone = (id: string) => ({ type: "custom_tool_call_output", call_id: id, output: [{ type: "input_text", text: "Script completed\nOutput:\nSuccess.\n" }] });
 
 test("a direct apply_patch with both patch_apply_end and its FileChange item is one change, not two", async () => {
@@ -168,4 +176,22 @@ test("an interrupted call holds nothing after its turn; an exec that only prints
   const codes = rows.diagnostics.map((d) => d.code);
   assert.ok(codes.includes("codex-file-change-without-call"), codes.join(","));
   assert.ok(!codes.includes("codex-nested-file-change") && !codes.includes("codex-nested-patch-unrecorded"), codes.join(","));
+});
+
+test("a shell call running apply_patch: its FileChange item (with the call's id) is its record, once", async () => {
+  // exec_command runs `apply_patch <<'EOF' …` (patch A, then patch B as a second call): each call logs
+  // patch_apply_end and a FileChange item with its own call id. Found by the fourth fuzzing round: the item used to
+  // become a second apply_patch call whose hunk no longer applied. One change per call: 4/4/4/0/4, 2 edit calls.
+  const { unit, rows, comparison } = await run("f0c000000009", (log) => {
+    for (const [id, patch, change] of [["s1", PATCH_A, CHANGE_A], ["s2", PATCH_B, CHANGE_B]] as const) {
+      log.env("response_item", { type: "function_call", call_id: id, name: "exec_command", arguments: JSON.stringify({ cmd: `apply_patch <<'EOF'\n${patch}\nEOF\n`, workdir: ROOT }) });
+      log.env("event_msg", { type: "patch_apply_end", call_id: id, stdout: "Success.", stderr: "", success: true, changes: change });
+      fileChange(log, id, change);
+      log.env("response_item", { type: "function_call_output", call_id: id, output: "Process exited with code 0\nOutput:\nSuccess. Updated the following files:\nM a.py\n" });
+    }
+    return log;
+  });
+  assert.deepEqual(counts(unit), [4, 4, 4, 0, 4, 0]);
+  assert.deepEqual([rows.sessions[0].tool_calls, rows.sessions[0].edit_calls], [2, 2]);
+  assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
 });

@@ -93,7 +93,16 @@ function codexCounts(records: Json[]): CallCounts {
       const key = id ?? `anon:${anonymous++}`;
       if (!calls.has(key)) calls.set(key, isPatchCall(p));
     } else if (p.type === "patch_apply_end" && id !== null && !patchEnd.has(id)) patchEnd.set(id, p.success === true);
-    else if ((p.type === "custom_tool_call_output" || p.type === "function_call_output") && id !== null && !output.has(id)) {
+    else if (p.type === "item_completed" && isObj(p.item) && p.item.type === "FileChange") {
+      // Codex 0.149+: a FileChange item is a patch's record. With its call's id it stands for that call's
+      // patch_apply_end (the first record wins); an item of its own (Code Mode: nested in an exec call, or
+      // outside any call) is one apply_patch call more.
+      const itemId = typeof p.item.id === "string" ? p.item.id : null;
+      const ok = p.item.status === "completed";
+      const key = itemId !== null && calls.has(itemId) ? itemId : `item:${anonymous++}`;
+      calls.set(key, true);
+      if (!patchEnd.has(key)) patchEnd.set(key, ok);
+    } else if ((p.type === "custom_tool_call_output" || p.type === "function_call_output") && id !== null && !output.has(id)) {
       const o = p.output;
       output.set(id, typeof o === "string" ? o : isObj(o) && typeof o.content === "string" ? o.content : JSON.stringify(o ?? ""));
     }

@@ -213,6 +213,7 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
   const seen = new Set<string>();
   const patchCalls = new Map<string, number>(); // call_id -> line of custom_tool_call
   const outputs = new Map<string, { line: number; text: string }>();
+  const callIds = new Set<string>(); // every call's call_id: a FileChange item carrying one is that call's record
   let cwd: string | null = null;
   records.forEach((r, line) => {
     if (!r || !isObj(r.payload)) return;
@@ -222,6 +223,7 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
       if (cwds[cwds.length - 1] !== cwd) cwds.push(cwd);
     }
     if (p.type === "custom_tool_call" && p.name === "apply_patch" && typeof p.call_id === "string") patchCalls.set(p.call_id, line);
+    if ((p.type === "custom_tool_call" || p.type === "function_call" || p.type === "local_shell_call") && typeof p.call_id === "string") callIds.add(p.call_id);
     if (p.type === "custom_tool_call_output" && typeof p.call_id === "string") outputs.set(p.call_id, { line, text: String(p.output ?? "") });
     // Codex 0.149+ writes a file change as an `item_completed` event holding a `FileChange` item
     // ({id, status, changes}): the same record as patch_apply_end, by another name (in Code Mode, one
@@ -229,7 +231,7 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
     const fc = p.type === "item_completed" && isObj(p.item) && p.item.type === "FileChange" ? p.item : null;
     // A direct apply_patch's item carries its call's id (and may repeat its patch_apply_end: one change);
     // an item nested in a Code Mode call has an id of its own, which need not be unique in the file.
-    const id = fc ? (typeof fc.id === "string" && patchCalls.has(fc.id) ? fc.id : `${String(fc.id)}@${line}`) : p.call_id;
+    const id = fc ? (typeof fc.id === "string" && callIds.has(fc.id) ? fc.id : `${String(fc.id)}@${line}`) : p.call_id;
     if ((p.type !== "patch_apply_end" && !fc) || typeof id !== "string" || seen.has(id)) return;
     seen.add(id);
     const ok = fc ? fc.status === "completed" : p.success === true;

@@ -53,7 +53,8 @@ export function attachFileChanges(
   const made = new Set<string>();
   for (const [k, item] of items.entries()) {
     const byId = item.id !== null ? calls.find((c) => c.id === item.id && !made.has(c.id)) : undefined;
-    if (byId !== undefined && isApplyPatch(byId.name)) {
+    // A call that runs a patch itself (apply_patch, or a shell call running apply_patch): the item is its record.
+    if (byId !== undefined && (isApplyPatch(byId.name) || byId.patchText !== null)) {
       // A direct apply_patch's own record. Codex may also write patch_apply_end for it: one record of one change.
       if (outcomes.patchEnds.has(byId.id)) notes.add("codex-file-change-repeat", "info", item.sourceLine, "FileChange item(s) repeating their call's patch_apply_end: counted once");
       else outcomes.patchEnds.set(byId.id, endOf(item));
@@ -65,7 +66,7 @@ export function attachFileChanges(
     let owner: CallDraft | undefined = byId;
     for (const call of owner === undefined ? calls : []) {
       if (call.sourceLine >= item.sourceLine) break;
-      if (isApplyPatch(call.name) || made.has(call.id)) continue;
+      if (isApplyPatch(call.name) || call.patchText !== null || made.has(call.id)) continue;
       const out = outputLines.get(call.id);
       const open = out === undefined ? !turnStarts.some((t) => t > call.sourceLine && t < item.sourceLine) : out > item.sourceLine;
       if (open) owner = call;
