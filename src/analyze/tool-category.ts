@@ -20,6 +20,7 @@
  * `/usr/bin/` is stripped from the command's first word (swechat.py does not).
  */
 
+import { patchTextOfCall } from "../ingest/codex";
 const SHELL_TOOLS = new Set(["bash", "run_shell_command", "exec_command", "exec", "shell_command", "powershell", "execute"]);
 const FILE_COMMANDS = new Set(
   "cd ls bd cat mkdir rm mv cp find touch chmod chown head tail pwd echo wc ln stat du df tree less more sort uniq cut tee realpath basename dirname file rmdir open xargs lsof".split(" "),
@@ -111,6 +112,12 @@ const FILE_CHANGING_TOOLS = new Set([
   "apply_patch", "applypatch", "patch", "write_file", "replace", "smart_edit", "edit_file", "save_file", "str_replace_editor", "str_replace_based_edit_tool",
 ]);
 
-export function isFileChangingCall(call: { name: string; file_edits: readonly unknown[] }): boolean {
-  return call.file_edits.length > 0 || FILE_CHANGING_TOOLS.has(call.name.toLowerCase());
+/**
+ * A file-changing call, whatever its outcome: it carries file edits, its tool is one that changes files, or
+ * it is a shell call running `apply_patch` with a patch (Codex intercepts it; metrics.md §3 counts it as an
+ * apply_patch call, so a failed one is a failed edit call, though it carries no edits).
+ */
+export function isFileChangingCall(call: { name: string; file_edits: readonly unknown[]; input?: unknown }): boolean {
+  if (call.file_edits.length > 0 || FILE_CHANGING_TOOLS.has(call.name.toLowerCase())) return true;
+  return call.input !== undefined && patchTextOfCall(call.name, call.input) !== null;
 }

@@ -195,3 +195,28 @@ test("a shell call running apply_patch: its FileChange item (with the call's id)
   assert.deepEqual([rows.sessions[0].tool_calls, rows.sessions[0].edit_calls], [2, 2]);
   assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
 });
+
+test("a failed apply_patch run through a shell call is a failed edit call (it carries no edits)", async () => {
+  // exec_command runs `apply_patch <<'EOF'` (patch A); Codex records the failure (patch_apply_end success false,
+  // exit code 1). Nothing changes; the commit adds one line of the person's. Unit: 0/0/0/1/1. Session: 1 tool call,
+  // an edit call, failed (before: 0 edit calls, since a failed shell call carries no edits and its name is "exec_command").
+  const repo = new TestRepo("sce-codex-failed-shell-patch-");
+  try {
+    repo.commit("base", { "a.py": "old\nkeep\n" });
+    const cp = "f0c00000000a";
+    repo.commit(`Human\n\nEntire-Checkpoint: ${cp}`, { "a.py": "old\nkeep\nhuman\n" });
+    const log = new CodexLog({ id: SESSION, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" }).meta().turn().prompt("patch a.py");
+    log.env("response_item", { type: "function_call", call_id: "s1", name: "exec_command", arguments: JSON.stringify({ cmd: `apply_patch <<'EOF'\n${PATCH_A}\nEOF\n`, workdir: ROOT }) });
+    log.env("event_msg", { type: "patch_apply_end", call_id: "s1", stdout: "", stderr: "error: hunk does not apply", success: false, changes: {} });
+    log.env("response_item", { type: "function_call_output", call_id: "s1", output: "Process exited with code 1\nOutput:\nerror: hunk does not apply\n" });
+    repo.checkpointsBranch(oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: SESSION, agent: "Codex" }), { "full.jsonl": log.tokens(usage(1000, 200, 150, 50)).text() }));
+    const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
+    assert.deepEqual(counts(rows.units[0]), [0, 0, 0, 1, 1, 0]);
+    const s = rows.sessions[0];
+    assert.deepEqual([s.tool_calls, s.edit_calls, s.failed_edit_calls], [1, 1, 1]);
+    const sessions = compareSessions(runReferenceSessions(repo.dir, { modelsWithMain: true }), rows.sessions as never);
+    assert.deepEqual([sessions.diffs, sessions.onlyReference.length, sessions.onlyProduct.length], [[], 0, 0]);
+  } finally {
+    rmSync(repo.dir, { recursive: true, force: true });
+  }
+});

@@ -121,7 +121,8 @@ export function buildToolCalls(drafts: readonly CallDraft[], outcomes: Outcomes,
         if (invalid > 0) note("codex-invalid-change", "warning", pe.record, "entries of `patch_apply_end.changes` with an unusable shape skipped");
       } else if (d.patchText !== null) {
         fileEdits.push(...fileEditsFromPatchText(d.patchText, patchNotes));
-        note("codex-patch-from-input", "info", d.sourceLine, "apply_patch call(s) without `patch_apply_end.changes`: edits read from the patch text");
+        // Only said where they replay: a call without a result (interrupted) changes nothing.
+        if (success === true) note("codex-patch-from-input", "info", d.sourceLine, "apply_patch call(s) without `patch_apply_end.changes`: edits read from the patch text");
       }
     }
     if ((pe || d.patchText !== null) && !/^apply_?patch$/i.test(d.name)) note("codex-patch-via-shell", "info", d.sourceLine, "patch(es) applied through a shell call");
