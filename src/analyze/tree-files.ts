@@ -14,8 +14,8 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
  * parent often by several units). Keyed by tree id, so never stale; read
  * through the cat-file process, not one `git ls-tree` process per call
  * (hundreds of sessions made hundreds of processes). Bounded by the number of
- * files kept, not of trees: a tree of 50 000 files takes about 20 MB of heap,
- * and 64 such trees (the bound before) would not fit. The oldest tree goes
+ * files kept (a tree of 50 000 files takes about 20 MB of heap, and 64 such
+ * trees would not fit) as well as of trees (64). The oldest tree goes
  * first. Blobs are then read by id, not by `rev:path`: a path that is not
  * UTF-8, or holds a newline, cannot be named in a `rev:path` spec.
  */
@@ -25,6 +25,8 @@ export interface TreeFiles {
 }
 const treeFiles = new Map<string, { files: Promise<TreeFiles>; size: number }>();
 const FILES_KEPT = 200_000;
+/** And at most this many trees, as before the file bound (small trees of many commits add up too). */
+const TREES_KEPT = 64;
 let filesKept = 0;
 export const NO_FILES: TreeFiles = { blobs: new Map(), links: new Set() };
 
@@ -42,7 +44,7 @@ export async function filesOfTree(repo: GitRepository, gitDir: string, rev: stri
     filesKept += slot.size;
     // The oldest trees go first; the one just read stays even when it alone is over the bound.
     for (const [k, other] of treeFiles) {
-      if (filesKept <= FILES_KEPT || other === slot) break;
+      if ((filesKept <= FILES_KEPT && treeFiles.size <= TREES_KEPT) || other === slot) break;
       treeFiles.delete(k);
       filesKept -= other.size;
     }
