@@ -40,7 +40,11 @@ export function readTranscriptByContent(bytes: Uint8Array, file: string, agentLa
   if (agentLabel && agent && normaliseLabel(agentLabel) !== normaliseLabel(agent) && normaliseLabel(agentLabel) !== "agent" && !sameAgent(agentLabel, agent)) {
     sink.warn("agent-label-mismatch", `labelled "${agentLabel}" but the transcript is ${agent}: read as ${agent}`);
   }
-  if (format === "unknown") return { ok: false, reason: "transcript-unreadable", message: `${file}: format not recognised from its content` };
+  if (format === "unknown") {
+    // Entire also records agents no adapter here reads (Cursor, Copilot CLI, Factory AI Droid, Kiro): say which.
+    const labelled = agentLabel && normaliseLabel(agentLabel) !== "agent" && normaliseLabel(agentLabel) !== "unknown" ? ` (labelled "${agentLabel}")` : "";
+    return { ok: false, reason: "transcript-unreadable", message: `${file}: format not recognised from its content${labelled}` };
+  }
   const reader = READERS[format];
   if (!reader) {
     sink.warn("transcript-format-unsupported", `${file} is a ${agent ?? format} transcript; no adapter reads that format yet`);

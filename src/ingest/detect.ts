@@ -119,7 +119,7 @@ function classifyValue(v: unknown): Verdict {
   // Codex rollouts: envelope, and the older bare items.
   if (type !== null && CODEX_ENVELOPE_TYPES.has(type) && "payload" in v) return "codex";
   if ("record_type" in v) return "codex";
-  if (type !== null && CODEX_BARE_ITEM_TYPES.has(type) && !("sessionId" in v) && !("uuid" in v)) return "codex";
+  if (type !== null && CODEX_BARE_ITEM_TYPES.has(type) && isCodexBareItem(type, v)) return "codex";
   if (type === null && typeof v.id === "string" && "instructions" in v && "timestamp" in v) return "codex";
 
   // Claude Code records.
@@ -134,6 +134,18 @@ function classifyValue(v: unknown): Verdict {
   if (typeof v.sessionId === "string" && typeof v.projectHash === "string" && typeof v.startTime === "string") return "gemini";
   if (type === "gemini") return "gemini";
   return null;
+}
+
+/**
+ * An item of a pre-envelope Codex rollout: the item's fields at the top level
+ * (`{"type":"message","role":"user","content":[…]}`). Pi and Factory Droid
+ * sessions also write `{"type":"message", …}` lines, but nest the message
+ * (`"message":{"role":…}`): those are not Codex.
+ */
+function isCodexBareItem(type: string, v: Record<string, unknown>): boolean {
+  if ("sessionId" in v || "uuid" in v || isObject(v.message)) return false;
+  if (type === "message") return typeof v.role === "string";
+  return true;
 }
 
 function isGeminiMessages(messages: unknown[]): boolean {

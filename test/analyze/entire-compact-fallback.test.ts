@@ -121,7 +121,7 @@ describe("Entire: the compact transcript stands in for a raw one that cannot be 
     const fallback = about(CP_CURSOR, "entire-compact-fallback");
     assert.equal(fallback.length, 1);
     assert.equal(fallback[0].severity, "info");
-    assert.match(fallback[0].message, /format not recognised from its content; Entire's compact transcript\.jsonl is read instead \(its slice from line 1/);
+    assert.match(fallback[0].message, /format not recognised from its content \(labelled "Cursor"\); Entire's compact transcript\.jsonl is read instead \(its slice from line 1/);
     assert.equal(about(CP_CURSOR, "transcript-unreadable").length, 0, "read after all: not an error");
   });
 
@@ -146,7 +146,7 @@ describe("Entire: the compact transcript stands in for a raw one that cannot be 
     assert.equal(u.ambiguity, "transcript-unreadable");
     const errors = diagnostics.filter((d) => d.code === "transcript-unreadable" && d.session_id === "s-neither");
     assert.equal(errors.length, 1);
-    assert.match(errors[0].message, /format not recognised from its content; the compact transcript\.jsonl could not be read either/);
+    assert.match(errors[0].message, /format not recognised from its content \(labelled "Cursor"\); the compact transcript\.jsonl could not be read either/);
   });
 
   test("a slice start is inferred only from an earlier copy of the same kind", () => {

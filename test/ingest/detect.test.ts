@@ -53,6 +53,20 @@ describe("detectTranscriptFormat on synthetic inputs", () => {
     assert.equal(detectTranscriptFormat(lines({ type: "function_call", name: "shell", arguments: "{}", call_id: "c1" })), "codex");
   });
 
+  test("Pi and Factory Droid lines ({type: message} with a nested message) are not Codex bare items", () => {
+    // Pi's session file (the Entire Pi agent's fixture format): a session header, then tree entries.
+    const pi = lines(
+      { type: "session", version: 3, id: "s1", timestamp: "2026-03-27T21:00:00.000Z", cwd: "/tmp/p" },
+      { type: "model_change", id: "mc1", parentId: null, provider: "anthropic", modelId: "claude-sonnet-4-6" },
+      { type: "message", id: "m1", parentId: "mc1", timestamp: "t", message: { role: "user", content: [{ type: "text", text: "hi" }] } },
+    );
+    assert.notEqual(detectTranscriptFormat(pi), "codex");
+    const droid = lines({ type: "message", id: "m1", timestamp: "t", message: { role: "user", content: [{ type: "text", text: "hi" }] } });
+    assert.equal(detectTranscriptFormat(droid), "unknown");
+    // A bare Codex message item still is one.
+    assert.equal(detectTranscriptFormat(lines({ type: "message", role: "assistant", content: [{ type: "output_text", text: "ok" }] })), "codex");
+  });
+
   test("Codex: a first line longer than the prefix is classified from its start", () => {
     // 300,000 characters of base instructions push the line's end past the 256 KiB prefix.
     const big = JSON.stringify({ timestamp: "t", type: "session_meta", payload: { base_instructions: { text: "x".repeat(300_000) } } });
