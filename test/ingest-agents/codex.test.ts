@@ -267,6 +267,35 @@ describe("hand-worked Codex replays", () => {
     assert.ok(codes(sink).includes("codex-subagent-lines-mapped"));
   });
 
+  /*
+   * Codex's multi-agent tools: `spawn_agent` starts a thread whose rollout is a file of its own. Entire copies
+   * only the main rollout, so what the child edited is nowhere in the log: say so (one warning, counting the
+   * spawns without a rollout), rather than let its committed lines pass as the person's without a word.
+   */
+  test("spawn_agent without the sub-agent's rollout: a warning; with it: none", () => {
+    const parentLog = () => {
+      const log = new CodexLog({ id: "44444444-0000-0000-0000-000000000004", cwd }).meta().turn().prompt("delegate");
+      log.env("response_item", { type: "function_call", name: "spawn_agent", arguments: JSON.stringify({ message: "write the tests", agent_type: "worker" }), call_id: "call_spawn" });
+      log.env("response_item", { type: "function_call_output", call_id: "call_spawn", output: JSON.stringify({ agent_id: "55555555-0000-0000-0000-000000000005" }) });
+      return log.text();
+    };
+    const alone = new DiagnosticSink("codex");
+    assert.ok(parseCodexRollout({ text: parentLog(), file: "parent.jsonl" }, alone));
+    const missing = alone.rows.filter((d) => d.code === "codex-subagent-rollout-missing");
+    assert.equal(missing.length, 1);
+    assert.equal(missing[0].severity, "warning");
+    // Lines: session_meta 1, turn_context 2, the prompt: environment message 3, message 4, user_message event 5; the spawn_agent call 6.
+    assert.match(missing[0].message, /^1 spawn_agent call\(s\) whose sub-agent rollouts are not among the inputs \(0 given\).*first at line 6$/);
+
+    const child = new CodexLog({ id: "55555555-0000-0000-0000-000000000005", cwd })
+      .meta({ source: { subagent: { thread_spawn: { parent_thread_id: "44444444-0000-0000-0000-000000000004", depth: 1 } } } })
+      .turn()
+      .prompt("write the tests");
+    const withChild = new DiagnosticSink("codex");
+    assert.ok(parseCodexRollout({ text: parentLog(), file: "parent.jsonl", subagents: [{ file: "child.jsonl", text: child.text() }] }, withChild));
+    assert.equal(withChild.rows.filter((d) => d.code === "codex-subagent-rollout-missing").length, 0);
+  });
+
   test("bad input: not Codex, empty, truncated: diagnostics, never a throw", () => {
     const sink = new DiagnosticSink("codex");
     assert.equal(parseCodexRollout({ text: "", file: "empty.jsonl" }, sink), null);

@@ -567,6 +567,29 @@ describe("synthetic: sub-agents", () => {
     assert.ok(codes(sink).includes("claude-subagent-lines-mapped"));
   });
 
+  /*
+   * Entire copies only the main transcript. A Task whose result names sub-agent a1 (10 tool uses) with
+   * neither agent_progress mirrors nor subagents/agent-a1.jsonl: whatever a1 edited is not in the inputs.
+   * One info row says so (its committed lines would otherwise pass as the person's without a word); given
+   * the file, or for a sub-agent that used no tool, nothing is said.
+   */
+  test("a Task's sub-agent with no records in the inputs is named (claude-subagent-records-missing)", () => {
+    const withResult = (toolUses: number) =>
+      jsonl(
+        prompt(0, "delegate"),
+        assistant(1, "msg_M", "req_M", toolUse("toolu_T", "Task", { prompt: "do it" }), 9),
+        result(10, "toolu_T", { status: "completed", agentId: "a1", totalToolUseCount: toolUses }),
+      );
+    const alone = parseText(withResult(10));
+    const rows = alone.sink.rows.filter((r) => r.code === "claude-subagent-records-missing");
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].severity, "info");
+    // The Task result is the third record: line 3.
+    assert.match(rows[0].message, /^1 sub-agent\(s\) \(a1\) with no records in the inputs .* first at line 3$/);
+    assert.ok(!codes(parseText(withResult(10), [{ file: "/p/sess-1/subagents/agent-a1.jsonl", text: sub }]).sink).includes("claude-subagent-records-missing"));
+    assert.ok(!codes(parseText(withResult(0)).sink).includes("claude-subagent-records-missing"));
+  });
+
   test("an unlinked subagents file is still read, and said to be unlinked", () => {
     const { s, sink } = parseText(jsonl(prompt(0, "hi")), [{ file: "/p/sess-1/subagents/agent-zz.jsonl", text: sub }]);
     assert.ok(s);

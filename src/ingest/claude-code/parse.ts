@@ -144,6 +144,10 @@ class Parser {
   branch: string | null = null;
   /** agentId → the Task tool_use id that started it. */
   readonly agentTask = new Map<string, string>();
+  /** Sub-agents whose Task result names them (agentId → the result's line and tool-use count). */
+  readonly taskResultAgents = new Map<string, { line: number; toolUses: number | null }>();
+  /** Sub-agents whose own records were read (agent_progress, `subagents/agent-*.jsonl`). */
+  readonly agentsWithRecords = new Set<string>();
   /** Main-transcript timestamps in line order, for placing sub-agent records. */
   readonly mainTimes: { line: number; t: number }[] = [];
   readonly notes = new Map<string, Note>();
@@ -288,6 +292,7 @@ class Parser {
       return;
     }
     const m = nested.data;
+    if (data.data.agentId !== undefined) this.agentsWithRecords.add(data.data.agentId);
     if (m.type === "assistant") this.assistant(m, line, true, "progress", this.mainFile, m.timestamp ?? r.timestamp);
     else if (m.type === "user") this.user(m, line, true, "progress", this.mainFile, m.timestamp ?? r.timestamp);
     else this.note(`progress-type:${m.type}`, "claude-unknown-record-type", "info", line, `agent_progress message(s) of unknown type "${m.type}" skipped`);
@@ -395,6 +400,10 @@ class Parser {
           const toolUseResult = single ? r.toolUseResult : undefined;
           const task = parseTaskResult(toolUseResult);
           if (task.success && task.data.agentId !== undefined && !this.agentTask.has(task.data.agentId)) this.agentTask.set(task.data.agentId, id);
+          if (task.success && task.data.agentId !== undefined && !this.taskResultAgents.has(task.data.agentId)) {
+            const uses = (toolUseResult as { totalToolUseCount?: unknown }).totalToolUseCount;
+            this.taskResultAgents.set(task.data.agentId, { line, toolUses: typeof uses === "number" ? uses : null });
+          }
           const call = this.calls.get(id);
           if (call === undefined) this.orphanResults.push({ id, record: line, origin, file });
           // A successful result of a call that edits no file is only a success flag:
@@ -740,6 +749,7 @@ function parse(input: ClaudeCodeTranscriptInput, sink: DiagnosticSink): Session 
       continue;
     }
     const agentId = subagentId(sub.file) ?? firstString(read.records, "agentId");
+    if (agentId !== null) p.agentsWithRecords.add(agentId);
     const { place, lo, hi, linked } = p.mapper(agentId, lastLine);
     const callsBefore = p.calls.size;
     const groupsBefore = p.groups.size;
@@ -752,6 +762,19 @@ function parse(input: ClaudeCodeTranscriptInput, sink: DiagnosticSink): Session 
         `; ${p.calls.size - callsBefore} new tool call(s), ${p.groups.size - groupsBefore} new API call(s) after deduplication`,
       null,
       sub.file,
+    );
+  }
+
+  // A sub-agent that used tools but left no records here (no agent_progress mirror, its
+  // subagents/agent-<id>.jsonl not given: Entire copies only the main transcript): whatever it
+  // edited is not replayed, and its committed lines count as human.
+  const unseen = [...p.taskResultAgents].filter(([id, a]) => !p.agentsWithRecords.has(id) && a.toolUses !== 0);
+  if (unseen.length > 0) {
+    p.diag(
+      "info",
+      "claude-subagent-records-missing",
+      `${unseen.length} sub-agent(s) (${unseen.map(([id]) => id).join(", ")}) with no records in the inputs (no agent_progress, no subagents/agent-<id>.jsonl): any file they edited is not replayed; first at line ${unseen[0][1].line}`,
+      unseen[0][1].line,
     );
   }
 

@@ -290,6 +290,20 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
     }
   }
 
+  // Codex's multi-agent tools (2026) run each spawned agent as a thread with a rollout of its own.
+  // Entire copies only the main rollout: without the children, their edits are nowhere in the log.
+  const spawns = main.calls.filter((c) => c.name === "spawn_agent").length;
+  const children = (input.subagents ?? []).length;
+  if (spawns > children) {
+    notes.add(
+      "codex-subagent-rollout-missing",
+      "warning",
+      main.calls.find((c) => c.name === "spawn_agent")!.record,
+      `spawn_agent call(s) whose sub-agent rollouts are not among the inputs (${children} given): what those agents edited is not in this log, so their committed lines count as human or outside`,
+      spawns - children,
+    );
+  }
+
   const built = buildToolCalls(calls, outcomes, patchNotes);
   for (const n of built.notes) notes.add(n.code, n.severity, n.record, n.what, n.count);
   for (const t of tokenNotes) {
