@@ -13,6 +13,7 @@ import { exclusionDiagnostic } from "./explain-exclusion";
 import { withoutRepeatsAcrossFiles } from "./repeats-across-files";
 import { type ChangedFile, type GitRepository, openRepository } from "../ingest/git/repo";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "../ingest/opencode";
+import { readPiSession } from "../ingest/pi";
 import { type Commit, DiagnosticSink, type Session } from "../model";
 import { makePathMapper, type PathMapper, resolveSymlinks } from "../replay";
 import type { AnalysisRows } from "../tables";
@@ -42,6 +43,7 @@ export type FoundTranscript =
   | { format: "codex"; file: string; files: CodexRolloutFiles }
   | { format: "gemini"; file: string }
   | { format: "opencode"; file: string; source: OpenCodeSource }
+  | { format: "pi"; file: string }
   | { format: "entire-compact"; file: string };
 
 const PROBE_BYTES = 256 * 1024;
@@ -52,11 +54,12 @@ const SKIP_DIRS = new Set(["node_modules", ".git"]);
  * one file), each format recognised by content (detect.ts), never by name:
  * Claude Code transcripts with their `subagents/` files, Codex rollouts
  * grouped with their sub-agent threads, Gemini CLI sessions (document or
- * log), OpenCode exports and OpenCode storage folders. Sorted by path.
+ * log), OpenCode exports and OpenCode storage folders, Pi session files.
+ * Sorted by path.
  * `.jsonl` files of no known format are reported (info), other files are not.
  */
 export function findTranscripts(path: string, sink: DiagnosticSink): FoundTranscript[] {
-  const byFormat = { "claude-code": [] as string[], codex: [] as string[], gemini: [] as string[], opencode: [] as string[], "entire-compact": [] as string[] };
+  const byFormat = { "claude-code": [] as string[], codex: [] as string[], gemini: [] as string[], opencode: [] as string[], pi: [] as string[], "entire-compact": [] as string[] };
   const storage: OpenCodeSource[] = [];
   const subagentDirs: string[] = [];
   // One file reached twice through links is read once.
@@ -117,6 +120,7 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
   for (const files of groupCodexRollouts(byFormat.codex.sort(), sink)) out.push({ format: "codex", file: files.file, files });
   for (const file of byFormat.gemini) out.push({ format: "gemini", file });
   for (const file of byFormat.opencode) out.push({ format: "opencode", file, source: { kind: "export", file } });
+  for (const file of byFormat.pi) out.push({ format: "pi", file });
   for (const file of byFormat["entire-compact"]) out.push({ format: "entire-compact", file });
   for (const source of storage) if (source.kind === "storage") out.push({ format: "opencode", file: source.session.file, source });
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
@@ -133,13 +137,15 @@ export function readFoundTranscript(found: FoundTranscript, sink: DiagnosticSink
       return readGeminiSession(found.file, sink);
     case "opencode":
       return readOpenCodeSession(found.source, sink);
+    case "pi":
+      return readPiSession(found.file, sink);
     case "entire-compact":
       return readEntireCompactTranscript(found.file, sink);
   }
 }
 
 /**
- * Agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode: a folder or
+ * Agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode, Pi: a folder or
  * one file) with, optionally, the repository they edited. Without Entire
  * there is no checkpoint trailer, so a session is linked to each commit that
  * changes a file it edited, committed between its first edit and 12 hours

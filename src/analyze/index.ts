@@ -95,7 +95,7 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
         const enclosing = await enclosingWorkTree(path);
         sink.error(
           "input-unrecognised",
-          `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode), nor an export (SWE-agent, DataClaw, SpecStory)` +
+          `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode, Pi), nor an export (SWE-agent, DataClaw, SpecStory)` +
             (enclosing ? `; it is a folder inside the git repository ${enclosing}: analyze that path instead (or pass it as --repo with a folder of transcripts)` : ""),
         );
       }

@@ -4,9 +4,10 @@ import { detectTranscriptFormat, type TranscriptFormat } from "../ingest/detect"
 import { parseEntireCompactTranscript, peekCompactAgent } from "../ingest/entire-compact";
 import { parseGeminiSession } from "../ingest/gemini";
 import { parseOpenCodeSession } from "../ingest/opencode";
+import { parsePiSession } from "../ingest/pi";
 import type { DiagnosticSink, Session } from "../model";
 
-const AGENT_OF_FORMAT: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", opencode: "OpenCode" };
+const AGENT_OF_FORMAT: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", opencode: "OpenCode", pi: "Pi" };
 
 /** The agent a transcript's content names: fixed per format, except Entire's compact format, whose lines say which agent they came from. */
 function agentOf(format: TranscriptFormat, bytes: Uint8Array): string | null {
@@ -26,13 +27,15 @@ const READERS: Partial<Record<TranscriptFormat, Reader>> = {
   codex: (text, file, sink) => parseCodexRollout({ text, file }, sink),
   gemini: (text, file, sink) => parseGeminiSession({ text, file }, sink),
   opencode: (text, file, sink) => parseOpenCodeSession({ text, file }, sink),
+  pi: (text, file, sink) => parsePiSession({ text, file }, sink),
   "entire-compact": (text, file, sink) => parseEntireCompactTranscript({ text, file }, sink),
 };
 
 /**
  * Reads a transcript by its content, whatever its file name or the agent
- * label beside it says (Entire stores Gemini sessions and OpenCode exports
- * as `full.jsonl`). Formats without an adapter are reported, not guessed at.
+ * label beside it says (Entire stores Gemini sessions, OpenCode exports and
+ * Pi session files as `full.jsonl`). Formats without an adapter are reported,
+ * not guessed at.
  */
 export function readTranscriptByContent(bytes: Uint8Array, file: string, agentLabel: string | null, sink: DiagnosticSink): TranscriptOutcome {
   const format = detectTranscriptFormat(bytes);

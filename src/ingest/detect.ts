@@ -7,7 +7,7 @@
  * of a single JSON document.
  */
 
-export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "opencode" | "entire-compact" | "unknown";
+export type TranscriptFormat = "claude-code" | "codex" | "gemini" | "opencode" | "pi" | "entire-compact" | "unknown";
 
 /** How much of the input is read. Codex's first line (session_meta with base instructions) runs to ~30 KB. */
 const PREFIX_CHARS = 256 * 1024;
@@ -122,6 +122,9 @@ function classifyValue(v: unknown): Verdict {
   if (type !== null && CODEX_BARE_ITEM_TYPES.has(type) && isCodexBareItem(type, v)) return "codex";
   if (type === null && typeof v.id === "string" && "instructions" in v && "timestamp" in v) return "codex";
 
+  // Pi sessions: the header, or tree entries only Pi writes.
+  if (type !== null && isPiRecord(type, v)) return "pi";
+
   // Claude Code records.
   if (type !== null && CLAUDE_TYPES.has(type)) {
     if ("sessionId" in v || "uuid" in v || "parentUuid" in v) return "claude-code";
@@ -148,6 +151,31 @@ function isCodexBareItem(type: string, v: Record<string, unknown>): boolean {
   return true;
 }
 
+/** Roles Pi stores in `message` entries (pi-ai `Message`, coding-agent `messages.ts`). */
+const PI_ROLES = new Set(["user", "assistant", "toolResult", "bashExecution", "custom", "hookMessage", "branchSummary", "compactionSummary"]);
+
+/**
+ * A line of a Pi session (badlogic/pi-mono session-manager.ts): the header
+ * `{type: "session", id, version | cwd}`; a `model_change` or
+ * `thinking_level_change` entry; or a `message` entry whose nested message
+ * has a Pi role and either names its tree parent (`parentId`, v2+), is a
+ * `toolResult`/`bashExecution`, or holds a `toolCall` part. Factory Droid
+ * also writes `{type: "message", id, timestamp, message: {role, content}}`
+ * lines, but with no `parentId`, `tool_use`/`tool_result` parts and a
+ * `session_start` header: none of these match.
+ */
+function isPiRecord(type: string, v: Record<string, unknown>): boolean {
+  if (type === "session") return typeof v.id === "string" && (typeof v.version === "number" || typeof v.cwd === "string") && !("payload" in v);
+  if (type === "model_change") return typeof v.modelId === "string" && typeof v.provider === "string";
+  if (type === "thinking_level_change") return typeof v.thinkingLevel === "string" && "parentId" in v;
+  if (type !== "message" || !isObject(v.message)) return false;
+  const role = v.message.role;
+  if (typeof role !== "string" || !PI_ROLES.has(role)) return false;
+  if ("parentId" in v || role === "toolResult" || role === "bashExecution") return true;
+  const content = v.message.content;
+  return Array.isArray(content) && content.some((p) => isObject(p) && p.type === "toolCall");
+}
+
 function isGeminiMessages(messages: unknown[]): boolean {
   if (messages.length === 0) return true;
   const m = messages[0];
@@ -160,6 +188,8 @@ function classifyFragment(s: string): Verdict {
   if (/^\{\s*"v"\s*:\s*\d+\s*,\s*"agent"\s*:\s*"[^"]*"\s*,\s*"cli_version"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(user|assistant)"/.test(s)) return "entire-compact";
   if (/^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted)"/.test(s)) return "codex";
   if (/"payload"\s*:/.test(s) && /"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context)"/.test(s)) return "codex";
+  // Pi writes its entries with these keys first (session-manager.ts builds them in this order).
+  if (/^\{\s*"type"\s*:\s*"message"\s*,\s*"id"\s*:\s*"[^"]*"\s*,\s*"parentId"\s*:\s*(null|"[^"]*")\s*,\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"message"\s*:\s*\{\s*"role"\s*:/.test(s)) return "pi";
   if (
     /"(sessionId|parentUuid|leafUuid)"\s*:/.test(s) &&
     /"type"\s*:\s*"(user|assistant|progress|summary|system|file-history-snapshot|queue-operation)"/.test(s) &&

@@ -54,17 +54,38 @@ describe("detectTranscriptFormat on synthetic inputs", () => {
   });
 
   test("Pi and Factory Droid lines ({type: message} with a nested message) are not Codex bare items", () => {
-    // Pi's session file (the Entire Pi agent's fixture format): a session header, then tree entries.
+    // Pi's session file (session-manager.ts): a session header, then tree entries.
     const pi = lines(
       { type: "session", version: 3, id: "s1", timestamp: "2026-03-27T21:00:00.000Z", cwd: "/tmp/p" },
       { type: "model_change", id: "mc1", parentId: null, provider: "anthropic", modelId: "claude-sonnet-4-6" },
       { type: "message", id: "m1", parentId: "mc1", timestamp: "t", message: { role: "user", content: [{ type: "text", text: "hi" }] } },
     );
-    assert.notEqual(detectTranscriptFormat(pi), "codex");
+    assert.equal(detectTranscriptFormat(pi), "pi");
     const droid = lines({ type: "message", id: "m1", timestamp: "t", message: { role: "user", content: [{ type: "text", text: "hi" }] } });
     assert.equal(detectTranscriptFormat(droid), "unknown");
     // A bare Codex message item still is one.
     assert.equal(detectTranscriptFormat(lines({ type: "message", role: "assistant", content: [{ type: "output_text", text: "ok" }] })), "codex");
+  });
+
+  test("Pi: the header, or entries only Pi writes; Factory Droid's session stays unknown", () => {
+    // A v1 header has no version, but a cwd.
+    assert.equal(detectTranscriptFormat(lines({ type: "session", id: "s1", timestamp: "t", cwd: "/p" })), "pi");
+    // Without the header (a file cut at its start): a tree entry naming its parent, a toolResult, a toolCall part.
+    assert.equal(detectTranscriptFormat(lines({ type: "message", id: "a", parentId: null, timestamp: "t", message: { role: "user", content: "hi" } })), "pi");
+    assert.equal(detectTranscriptFormat(lines({ type: "message", timestamp: "t", message: { role: "toolResult", toolCallId: "c", toolName: "read", content: [], isError: false } })), "pi");
+    const call = { type: "message", id: "b", timestamp: "t", message: { role: "assistant", content: [{ type: "toolCall", id: "c", name: "read", arguments: { path: "a" } }] } };
+    assert.equal(detectTranscriptFormat(lines(call)), "pi");
+    // Factory Droid: a session_start header, messages without parentId, Anthropic-style tool_use / tool_result parts.
+    const droid = lines(
+      { type: "session_start", id: "d1", title: "t", sessionTitle: "t", owner: "o", version: 2, cwd: "/p" },
+      { type: "message", id: "m1", timestamp: "t", message: { role: "user", content: [{ type: "text", text: "hi" }] } },
+      { type: "message", id: "m2", timestamp: "t", message: { role: "assistant", content: [{ type: "tool_use", id: "tu1", name: "Read", input: { file_path: "/p/a" } }] } },
+      { type: "message", id: "m3", timestamp: "t", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "tu1", content: "x" }] } },
+    );
+    assert.equal(detectTranscriptFormat(droid), "unknown");
+    // A Pi message line longer than the prefix (a big write) is told by how Pi starts its entries.
+    const big = JSON.stringify({ type: "message", id: "c0ffee00", parentId: "c0ffee01", timestamp: "2026-03-02T11:00:00.000Z", message: { role: "assistant", content: [{ type: "toolCall", id: "w", name: "write", arguments: { path: "a", content: "x".repeat(300_000) } }] } });
+    assert.equal(detectTranscriptFormat(big + "\n"), "pi");
   });
 
   test("Codex: a first line longer than the prefix is classified from its start", () => {

@@ -5,7 +5,7 @@ import { DiagnosticSink } from "../../model";
 /** One session's real user messages, in order: all Task Flow needs from a transcript. */
 export interface PromptSession {
   session_id: string;
-  /** The transcript format (claude-code, codex, gemini, opencode) or the log kind (specstory, aider). */
+  /** The transcript format (claude-code, codex, gemini, opencode, pi) or the log kind (specstory, aider). */
   format: string;
   /** Where the session was read (file path or `<checkpoint>/<session index>`). */
   ref: string;
@@ -19,7 +19,8 @@ const decoder = new TextDecoder();
  * come first (`readTranscriptByContent`: their `turns` are the real prompts,
  * without tool results, meta records, slash commands or injected context).
  * When no adapter reads the format, or it fails, Codex, Gemini CLI and
- * OpenCode prompts are simple enough to find here (prompts only).
+ * OpenCode prompts are simple enough to find here (prompts only). Pi needs no
+ * such reader: a file detected as Pi always has an entry its adapter reads.
  */
 export function promptsFromTranscript(bytes: Uint8Array, file: string, sink: DiagnosticSink): PromptSession | null {
   const format: TranscriptFormat = detectTranscriptFormat(bytes);
