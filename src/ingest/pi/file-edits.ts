@@ -14,87 +14,78 @@
  *   matched against the original file and must not overlap; CRLF files are
  *   edited as LF and written back as CRLF; a BOM is kept (edit-diff.ts).
  *   Newer versions log the change itself as `details.patch`, a unified diff
- *   of the LF text (tools/edit.ts `generateUnifiedPatch`): the tool's own
- *   record, preferred. Else the edits are re-applied by replay, in order,
- *   exactly: a fuzzy match Pi made cannot be found again and the call is
- *   reported unreplayable. `details.diff` is a display diff with line
- *   numbers in its lines, never used.
- * Paths: Pi drops a leading `@` (path-utils.ts `normalizeAtPrefix`); relative
- * paths are resolved against the session cwd by replay's path mapper.
+ *   of the LF, BOM-less text (tools/edit.ts `generateUnifiedPatch`): the
+ *   tool's own record. Where it shows that Pi matched every oldText exactly,
+ *   the edits give the same file and are used (a patch of BOM-less text does
+ *   not place on a BOM file's first lines); where Pi matched fuzzily, the
+ *   patch is used. Without a patch the edits are re-applied by replay
+ *   (replacements.ts: LF-normalised, ordered as Pi applies them), exactly: a
+ *   fuzzy match Pi made cannot be found again and the call is reported
+ *   unreplayable. `details.diff` is a display diff with line numbers in its
+ *   lines, never used.
+ * Paths: as Pi resolves them (tool-path.ts: `@`, Unicode spaces, `~`);
+ * relative paths are resolved against the session cwd by replay's path mapper.
  */
 import type { FileEdit, StringEdit } from "../../model";
 import { newFileEdit } from "../../model";
-import { editDetailsSchema, replaceEditSchema } from "./schema";
+import { allExactInPatch, orderReplacements, piReplacements } from "./replacements";
+import { editDetailsSchema } from "./schema";
+import { piPathOf } from "./tool-path";
+
+export { piPathOf } from "./tool-path";
+export { piReplacements } from "./replacements";
 
 export const PI_FILE_TOOLS = new Set(["write", "edit"]);
 
 export interface PiEditNotes {
-  /** Calls whose edits were taken from `details.patch`. */
+  /** Calls whose edits were taken from `details.patch` (Pi matched fuzzily). */
   fromPatch: number;
-  /** Multi-edit calls whose order matters when re-applied one by one (an earlier newText holds a later oldText). */
+  /** Calls with a patch showing Pi matched every oldText exactly: the edits were used (same result). */
+  exactOverPatch: number;
+  /** Multi-edit calls whose logged order matters when re-applied one by one (an earlier newText holds a later oldText). */
   orderSensitive: number;
+  /** Of those, calls re-ordered so that one-by-one application gives Pi's all-at-once result. */
+  reordered: number;
+  /** Of those, calls no order of which is sure to (each newText holds another's oldText): kept as logged. */
+  unorderable: number;
   /** Patches with a body line starting `---`/`+++` (a removed `--…` or added `++…` line), which patch readers take for headers: edits used instead. */
   patchHeaderLike: number;
+  /** Paths starting `~` expanded with the home folder of the header cwd. */
+  homeExpanded: number;
+  /** Paths starting `~` left as logged: the cwd lies in no home folder. */
+  homeUnknown: number;
 }
 
-export const emptyPiEditNotes = (): PiEditNotes => ({ fromPatch: 0, orderSensitive: 0, patchHeaderLike: 0 });
+export const emptyPiEditNotes = (): PiEditNotes => ({ fromPatch: 0, exactOverPatch: 0, orderSensitive: 0, reordered: 0, unorderable: 0, patchHeaderLike: 0, homeExpanded: 0, homeUnknown: 0 });
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
-/** The path a Pi tool call names (`path`; `file_path` is accepted by newer renderers), without Pi's `@` prefix. */
-export function piPathOf(args: unknown): string | null {
-  if (!isObject(args)) return null;
-  const raw = str(args.path) ?? str(args.file_path);
-  if (raw === null || raw.trim() === "") return null;
-  return raw.startsWith("@") ? raw.slice(1) : raw;
-}
-
-/** The replacements of an `edit` call, as Pi's `prepareEditArguments` assembles them; null when unusable. */
-export function piReplacements(args: unknown): { oldText: string; newText: string }[] | null {
-  if (!isObject(args)) return null;
-  let list: unknown = args.edits;
-  if (typeof list === "string") {
-    try {
-      list = JSON.parse(list) as unknown;
-    } catch {
-      list = undefined;
-    }
-  }
-  const out: { oldText: string; newText: string }[] = [];
-  if (Array.isArray(list)) {
-    for (const e of list) {
-      const r = replaceEditSchema.safeParse(e);
-      if (!r.success) return null;
-      out.push({ oldText: r.data.oldText, newText: r.data.newText });
-    }
-  } else if (list !== undefined && list !== null) return null;
-  if (typeof args.oldText === "string" && typeof args.newText === "string") out.push({ oldText: args.oldText, newText: args.newText });
-  return out.length > 0 ? out : null;
-}
-
-/** Edits of one successful `write`/`edit` call; `details` is its tool result's. */
-export function piFileEdits(tool: string, args: unknown, details: unknown, notes: PiEditNotes): { edits: FileEdit[]; problem: string | null } {
-  const path = piPathOf(args);
+/** Edits of one successful `write`/`edit` call; `details` is its tool result's, `cwd` the session header's. */
+export function piFileEdits(tool: string, args: unknown, details: unknown, notes: PiEditNotes, cwd: string | null = null): { edits: FileEdit[]; problem: string | null } {
+  if (tool !== "write" && tool !== "edit") return { edits: [], problem: null };
+  const path = piPathOf(args, cwd, notes);
   if (tool === "write") {
     if (path === null) return { edits: [], problem: "write without path" };
-    const content = isObject(args) ? str(args.content) : null;
+    const content = isObject(args) && typeof args.content === "string" ? args.content : null;
     return { edits: [newFileEdit(path, "write", { post_image: content })], problem: content === null ? "write without content" : null };
   }
-  if (tool !== "edit") return { edits: [], problem: null };
   if (path === null) return { edits: [], problem: "edit without path" };
   const patch = patchOf(details);
   const replacements = piReplacements(args);
   if (patch !== null) {
-    if (!hasHeaderLikeBody(patch)) {
+    if (hasHeaderLikeBody(patch)) notes.patchHeaderLike++;
+    else if (replacements !== null && allExactInPatch(replacements, patch)) notes.exactOverPatch++;
+    else {
       notes.fromPatch++;
       return { edits: [newFileEdit(path, "patch", { patch })], problem: null };
     }
-    notes.patchHeaderLike++;
   }
   if (replacements === null) return { edits: [newFileEdit(path, "edit")], problem: "edit without usable oldText/newText or edits[]" };
-  const edits: StringEdit[] = replacements.map((r) => ({ old_string: r.oldText, new_string: r.newText, replace_all: false }));
-  if (isOrderSensitive(replacements)) notes.orderSensitive++;
+  const { ordered, sensitive, reordered, cyclic } = orderReplacements(replacements);
+  if (sensitive) notes.orderSensitive++;
+  if (reordered) notes.reordered++;
+  if (cyclic) notes.unorderable++;
+  const edits: StringEdit[] = ordered.map((r) => ({ old_string: r.oldText, new_string: r.newText, replace_all: false }));
   return { edits: [newFileEdit(path, edits.length > 1 ? "multi-edit" : "edit", { edits })], problem: null };
 }
 
@@ -110,17 +101,4 @@ function patchOf(details: unknown): string | null {
 /** A hunk line `---x` or `+++x` (the file's line `--x` removed, `++x` added): unified-diff readers skip such lines as file headers. */
 function hasHeaderLikeBody(patch: string): boolean {
   return patch.split("\n").some((l) => l.startsWith("---") || l.startsWith("+++"));
-}
-
-/**
- * Pi matches every edit against the original text; replay applies them one
- * after the other. The two agree unless an earlier replacement puts a later
- * oldText into the text before its original place: possible only when a
- * newText holds a later oldText (or a join across its edges makes one).
- */
-function isOrderSensitive(replacements: readonly { oldText: string; newText: string }[]): boolean {
-  for (let j = 0; j < replacements.length; j++) {
-    for (let k = j + 1; k < replacements.length; k++) if (replacements[j].newText.includes(replacements[k].oldText)) return true;
-  }
-  return false;
 }

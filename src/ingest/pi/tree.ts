@@ -13,6 +13,7 @@
  * branch stay written, every API call was billed, every prompt typed); the
  * active branch is only reported, in diagnostics.
  */
+import type { ApiCall, ToolCall } from "../../model";
 
 export interface TreeNode {
   id: string;
@@ -40,4 +41,17 @@ export function activeBranch(nodes: readonly TreeNode[]): Set<string> | null {
     cur = parentOf.get(cur);
   }
   return active;
+}
+
+/** How much lies off the active branch, counted all the same; null when nothing does. */
+export function branchReport(nodes: readonly TreeNode[], prompts: readonly string[], calls: Map<ToolCall, string>, api: readonly ApiCall[]): string | null {
+  const active = activeBranch(nodes);
+  if (active === null) return null;
+  const off = nodes.filter((n) => !active.has(n.id)).length;
+  if (off === 0) return null;
+  const offPrompts = prompts.filter((id) => !active.has(id)).length;
+  let offCalls = 0;
+  for (const id of calls.values()) if (!active.has(id)) offCalls++;
+  const offApi = api.filter((c) => !active.has(c.id)).length;
+  return `branched conversation: ${off} of ${nodes.length} entries lie off the active branch (the path from the last entry to the root), among them ${offPrompts} prompt(s), ${offCalls} tool call(s) and ${offApi} API call(s); all are counted (files written there stay written, every call was billed), while Entire's Pi agent counts prompts and tokens on the active branch only`;
 }
