@@ -7,6 +7,7 @@
  * formula are written here from metrics.md §5 and formats.md §2.3, §3.3, §10.
  */
 import { PRICE_TABLE, type PriceEntry, type Prices } from "../../src/effort/price-table";
+import { geminiEffortParts } from "./gemini";
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === "object" && !Array.isArray(v);
@@ -55,6 +56,8 @@ export interface EffortOptions {
    * only transcript). Default: null (no bin). `"0"`: the product's reading, its own bin "0".
    */
   zeroPromptBin?: null | "0";
+  /** Gemini only: read the messages from this position on (a unit's slice; Entire's offsets count messages). */
+  fromMessage?: number;
 }
 
 export function parseRecords(text: string): Json[] {
@@ -285,11 +288,17 @@ function rankModels(calls: RefApiCall[]): string[] {
   return [...out].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m]) => m);
 }
 
-export function sessionEffort(text: string, format: "claude-code" | "codex", options: EffortOptions = {}): SessionEffort {
-  const records = parseRecords(text);
-  const calls = format === "codex" ? codexApiCalls(records) : claudeApiCalls(records);
-  const prompts = format === "codex" ? codexPrompts(records) : claudePrompts(records);
-  const times = records.map((r) => time(r.timestamp)).filter((t): t is number => t !== null);
+export function sessionEffort(text: string, format: "claude-code" | "codex" | "gemini", options: EffortOptions = {}): SessionEffort {
+  let calls: RefApiCall[];
+  let prompts: number;
+  let times: number[];
+  if (format === "gemini") ({ calls, prompts, times } = geminiEffortParts(text, options.fromMessage ?? 0));
+  else {
+    const records = parseRecords(text);
+    calls = format === "codex" ? codexApiCalls(records) : claudeApiCalls(records);
+    prompts = format === "codex" ? codexPrompts(records) : claudePrompts(records);
+    times = records.map((r) => time(r.timestamp)).filter((t): t is number => t !== null);
+  }
   const ranked = rankModels(calls);
   const iso = (t: number): string | null => (Number.isFinite(t) ? new Date(t).toISOString() : null);
   let cost: number | null = 0;

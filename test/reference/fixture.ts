@@ -29,7 +29,8 @@ export interface FixtureSpec {
   links?: Record<string, string>;
 }
 
-function run(dir: string, args: string[], date: string): void {
+/** git with a fixed identity and date, no user or system config (shared by repo-fixture.ts). */
+export function run(dir: string, args: string[], date: string): void {
   execFileSync("git", args, {
     cwd: dir,
     stdio: "ignore",

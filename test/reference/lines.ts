@@ -101,6 +101,8 @@ export interface StringEditLike {
   oldString: string;
   newString: string;
   replaceAll: boolean;
+  /** Gemini's `replace` (see below). */
+  gemini?: boolean;
 }
 
 /**
@@ -110,6 +112,17 @@ export interface StringEditLike {
 export function applyStringEdits(text: string, edits: StringEditLike[]): string | null {
   let cur = text;
   for (const e of edits) {
+    if (e.gemini) {
+      // gemini-cli edit.ts reads the file with CRLF turned into LF, then replaces every occurrence literally
+      // (`safeLiteralReplace`), and writes the result; Claude Code's newline rule below is not Gemini's.
+      cur = cur.split("\r\n").join("\n");
+      if (e.oldString === "") {
+        if (cur !== "") return null;
+        cur = e.newString;
+      } else if (!cur.includes(e.oldString)) return null;
+      else cur = cur.split(e.oldString).join(e.newString);
+      continue;
+    }
     if (e.oldString === "") {
       // Claude Code creates a file from an empty old_string; on a non-empty file there is nothing to locate.
       if (cur !== "") return null;

@@ -13,6 +13,7 @@ import { type ParsedTranscript, parseTranscript } from "./transcripts";
 import { sessionEffort } from "./effort";
 import { AGENT_NAMES, runReferenceSessions } from "./sessions";
 import { type EntireColumns, entireColumns } from "./entire-attribution";
+import { geminiPrefixLength } from "./gemini";
 
 export const NUMBER_COLUMNS = [
   "agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines",
@@ -102,7 +103,7 @@ function readTranscript(repo: string, s: SessionFolder, cache: Map<string, Trans
   else {
     const text = buf.toString("utf8");
     const parsed = parseTranscript(text);
-    if (parsed.format === "unknown") out = { kind: "unreadable", why: "neither Claude Code nor Codex JSONL (the reference reads no other format)" };
+    if (parsed.format === "unknown") out = { kind: "unreadable", why: "neither Claude Code nor Codex JSONL nor a Gemini CLI session (the reference reads no other format)" };
     else out = { kind: "ok", parsed, text };
   }
   cache.set(s.transcriptBlob, out);
@@ -146,7 +147,7 @@ export interface ReferenceOptions {
   followSymlinks?: boolean;
 }
 
-function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>): number | null {
+function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>, gemini: boolean): number | null {
   const mine = plan.session.transcriptBlob ? readBlob(repo, plan.session.transcriptBlob, false) : null;
   if (!mine) return null;
   let best: number | null = null;
@@ -154,7 +155,15 @@ function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoin
     for (const s of cp.sessions) {
       if (s === plan.session || s.sessionId !== plan.session.sessionId || !s.transcriptBlob) continue;
       const other = readBlob(repo, s.transcriptBlob, false);
-      if (!other || other.length >= mine.length || !mine.subarray(0, other.length).equals(other)) continue;
+      if (!other) continue;
+      if (gemini) {
+        // Gemini: positions count messages, and a document is rewritten whole (no byte prefix): the earlier
+        // copy's messages must be the first ones of this copy, by id.
+        const n = geminiPrefixLength(other.toString("utf8"), mine.toString("utf8"));
+        if (n !== null && (best === null || n > best)) best = n;
+        continue;
+      }
+      if (other.length >= mine.length || !mine.subarray(0, other.length).equals(other)) continue;
       // Its JSONL line count (as parseTranscript counts: a last line without \n is a line).
       let lines = 0;
       for (const byte of other) if (byte === 10) lines += 1;
@@ -235,7 +244,7 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     let start = sliceStart(plan.session.metadata);
     // The product's reading: an absent start, or an explicit 0 (what older Entire versions wrote on some later checkpoints).
     if ((start === null || start === 0) && options.inferSliceStart) {
-      const inferred = inferredStart(repo, plan, checkpoints);
+      const inferred = inferredStart(repo, plan, checkpoints, parsed.format === "gemini");
       if (inferred !== null) {
         start = inferred;
         notes.push(`no slice start (or 0) in the metadata: inferred ${start}, after the longest earlier copy of the transcript`);
@@ -248,9 +257,20 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     if (options.unitModel === "slice" && parsed.format !== "unknown") {
       // The slice's own lines (start is 0-based, like resultLine), else the whole copy, else the metadata.
       const own = sessionEffort(t.text, parsed.format).model;
-      unit.model = sessionEffort(t.text.split("\n").slice(start).join("\n"), parsed.format).model ?? own ?? metadataModel;
+      // Gemini's slice starts at a message, not a line.
+      const slice = parsed.format === "gemini" ? sessionEffort(t.text, "gemini", { fromMessage: start }) : sessionEffort(t.text.split("\n").slice(start).join("\n"), parsed.format);
+      unit.model = slice.model ?? own ?? metadataModel;
     }
     if (!commitReadable) {
+      unit.ambiguity = reasons[0];
+      continue;
+    }
+    if (start > parsed.lineCount) {
+      // formats.md §1.2: a checkpoint's copy holds the session up to that checkpoint, so a copy shorter than the
+      // slice's start does not hold its part (a Gemini rewind or compression shortens the conversation): §1 rule 6.
+      if (computeUnit(repo, plan.commit.sha, firstParent, [], [], new Set()).unreadable) reasons.push("commit-unreadable");
+      reasons.push("transcript-unreadable");
+      notes.push(`the slice starts at ${start}, past the end of the stored transcript (${parsed.lineCount}): it does not hold this checkpoint's part`);
       unit.ambiguity = reasons[0];
       continue;
     }

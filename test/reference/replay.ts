@@ -66,9 +66,11 @@ export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<s
     }
     return out;
   };
+  // A relative path whose log names no working directory (Gemini without a known project root) is repo-relative.
+  const repoRelative = (c: FileChange): boolean => !c.path.startsWith("/") && c.cwd === null && cwds.length === 0;
   const votes = new Map<string, number>();
   for (const c of calls) {
-    if (!c.path) continue;
+    if (!c.path || repoRelative(c)) continue;
     const segs = clean(absolute(c));
     for (let k = 0; k < segs.length; k++) {
       if (isKnown(segs.slice(k).join("/"))) {
@@ -85,6 +87,15 @@ export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<s
   }
   const rootSegs = clean(root);
   return (c) => {
+    if (repoRelative(c)) {
+      const segs: string[] = [];
+      for (const seg of c.path.split("/")) {
+        if (seg === "" || seg === ".") continue;
+        if (seg !== "..") segs.push(seg);
+        else if (segs.pop() === undefined) return null; // above the repository's root
+      }
+      return segs.length > 0 ? segs.join("/") : null;
+    }
     const segs = clean(absolute(c));
     if (segs.length <= rootSegs.length || rootSegs.some((s, i) => segs[i] !== s)) return null;
     return segs.slice(rootSegs.length).join("/");

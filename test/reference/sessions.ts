@@ -3,7 +3,7 @@
  * record per session id, from the session's longest stored transcript.
  *
  * Which copy: each checkpoint stores the session "so far" (formats.md §1.2), so the longest copy
- * (most JSONL lines) is the whole session. metrics.md §5 says "over the whole transcript" but not
+ * (most JSONL lines; a Gemini session's most messages) is the whole session. metrics.md §5 says "over the whole transcript" but not
  * which copy that is; the longest is also what the product takes. Ties (identical copies, in
  * practice) go to the first in (checkpoint id, folder) order.
  */
@@ -12,9 +12,10 @@ import { readBlob } from "./git";
 import { type EffortOptions, type SessionEffort, parseRecords, sessionEffort } from "./effort";
 import { type CallCounts, callCounts } from "./tool-calls";
 import { detectFormat } from "./transcripts";
+import { readGemini } from "./gemini";
 
-/** Entire's display names of the two formats (formats.md §1.1); the format is read from the content (§1.7). */
-export const AGENT_NAMES = { "claude-code": "Claude Code", codex: "Codex" } as const;
+/** Entire's display names of the formats (formats.md §1.1); the format is read from the content (§1.7). */
+export const AGENT_NAMES = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI" } as const;
 
 export interface SessionReadings {
   /**
@@ -30,10 +31,24 @@ export interface ReferenceSession extends SessionEffort, CallCounts {
   agent: string | null;
   /** The models of §6 as the sessions table writes them: names joined by ";" (architecture.md gives a string column). */
   models: string;
-  format: "claude-code" | "codex" | "unknown" | "missing";
+  format: "claude-code" | "codex" | "gemini" | "unknown" | "missing";
   /** Where the transcript came from: `<checkpoint>/<folder>`. */
   copy: string | null;
   copies: number;
+}
+
+/**
+ * A copy's length in the unit Entire's offsets use: JSONL lines; for a Gemini session its messages
+ * (Entire's position for Gemini is the message count; a document's lines mean nothing). After a
+ * rewind or a compression a later Gemini copy can hold fewer messages than an earlier one.
+ */
+function copyLength(buf: Buffer): number {
+  const text = buf.toString("utf8");
+  if (detectFormat(firstRecords(text)) === "unknown") {
+    const gemini = readGemini(text);
+    if (gemini) return gemini.messages.length;
+  }
+  return lineCount(buf);
 }
 
 function lineCount(buf: Buffer): number {
@@ -70,9 +85,9 @@ const NO_CALLS: CallCounts = { tool_calls: 0, edit_calls: 0, failed_edit_calls: 
 
 /** One session's record from its transcript text (`copy`/`copies` describe where it came from). */
 export function sessionRecord(sessionId: string, text: string, format: ReferenceSession["format"], options: EffortOptions & SessionReadings = {}): ReferenceSession {
-  const readable = format === "claude-code" || format === "codex" ? format : null;
+  const readable = format === "claude-code" || format === "codex" || format === "gemini" ? format : null;
   const effort = readable ? sessionEffort(text, readable, options) : EMPTY;
-  const counts = readable ? callCounts(parseRecords(text), readable) : NO_CALLS;
+  const counts = readable ? callCounts(readable === "gemini" ? [] : parseRecords(text), readable, text) : NO_CALLS;
   const models = options.modelsWithMain ? effort.models_ranked : effort.models_ranked.slice(1);
   return {
     session_id: sessionId, format, copy: null, copies: 1,
@@ -96,7 +111,7 @@ export function runReferenceSessions(repo: string, options: EffortOptions & Sess
     for (const c of copies) {
       const buf = c.blob ? readBlob(repo, c.blob, false) : null;
       if (!buf) continue;
-      const lines = lineCount(buf);
+      const lines = copyLength(buf);
       if (best === null || lines > best.lines) best = { key: c.key, buf, lines };
     }
     if (!best) {
@@ -104,7 +119,9 @@ export function runReferenceSessions(repo: string, options: EffortOptions & Sess
       continue;
     }
     const text = best.buf.toString("utf8");
-    const format = detectFormat(firstRecords(text));
+    const lineFormat = detectFormat(firstRecords(text));
+    // Gemini CLI: one JSON document, or a log whose records neither of the JSONL formats has (gemini.ts).
+    const format = lineFormat === "unknown" && readGemini(text) ? "gemini" : lineFormat;
     out.push({ ...sessionRecord(sessionId, text, format, options), copy: best.key, copies: copies.length });
   }
   return out.sort((a, b) => (a.session_id < b.session_id ? -1 : 1));

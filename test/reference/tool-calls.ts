@@ -14,6 +14,8 @@
  *   in `unresolved_edit_calls`, not in `failed_edit_calls`.
  */
 
+import { geminiCallCounts } from "./gemini";
+
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === "object" && !Array.isArray(v);
 
@@ -125,6 +127,8 @@ function codexCounts(records: Json[]): CallCounts {
   };
 }
 
-export function callCounts(records: Json[], format: "claude-code" | "codex"): CallCounts {
+/** `text` is read for Gemini only (gemini.ts: one JSON document, or a log replayed by message id). */
+export function callCounts(records: Json[], format: "claude-code" | "codex" | "gemini", text = ""): CallCounts {
+  if (format === "gemini") return geminiCallCounts(text);
   return format === "codex" ? codexCounts(records) : claudeCounts(records);
 }

@@ -1,15 +1,18 @@
 /**
- * Just enough of Claude Code and Codex transcripts to list the successful file-changing calls in
+ * Just enough of Claude Code and Codex transcripts (Gemini CLI sessions: gemini.ts) to list the successful file-changing calls in
  * the order of their result records (metrics.md §3; formats.md §2.4–2.6, §3.1–3.2).
  *
  * Nothing here computes a line: a call keeps what the log says (pre-image, post-image, string edits,
  * unified diff) and replay.ts decides.
  */
+import { parseGeminiTranscript } from "./gemini";
 
 export interface StringEdit {
   oldString: string;
   newString: string;
   replaceAll: boolean;
+  /** Gemini's `replace`: the text read with CRLF as LF, every occurrence replaced literally (gemini-cli edit.ts). */
+  gemini?: boolean;
 }
 
 export interface FileChange {
@@ -40,8 +43,8 @@ export interface FileChange {
 }
 
 export interface ParsedTranscript {
-  format: "claude-code" | "codex" | "unknown";
-  /** Number of JSONL lines (the unit of `checkpoint_transcript_start`). */
+  format: "claude-code" | "codex" | "gemini" | "unknown";
+  /** Number of JSONL lines (the unit of `checkpoint_transcript_start`); for Gemini, of messages. */
   lineCount: number;
   badLines: number;
   calls: FileChange[];
@@ -95,7 +98,7 @@ export function parseTranscript(text: string): ParsedTranscript {
   const base = { format, lineCount: records.length, badLines: bad };
   if (format === "claude-code") return { ...base, ...claudeCalls(records) };
   if (format === "codex") return { ...base, ...codexCalls(records) };
-  return { ...base, calls: [], cwds: [] };
+  return parseGeminiTranscript(text) ?? { ...base, calls: [], cwds: [] };
 }
 
 function blankChange(callId: string, tool: string, resultLine: number, order: number, path: string, cwd: string | null): FileChange {

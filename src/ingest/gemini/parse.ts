@@ -73,10 +73,26 @@ function resultText(result: unknown): { output: string; error: string } {
   return { output, error };
 }
 
-/** The absolute path a write/edit result names ("Successfully created and wrote to new file: /abs/p.", "Successfully modified file: /abs/p (1 replacements)."). */
+/**
+ * The absolute path a write/edit result names ("Successfully created and wrote to new file: /abs/p.",
+ * "Successfully modified file: /abs/p (1 replacements).", edit.ts's "Created new file: /abs/p with provided content.").
+ */
 function absolutePathInResult(output: string): string | null {
-  const m = /(?:file|File):\s+(\/[^\n]*?|[A-Za-z]:\\[^\n]*?)(?:\.\s*$|\s+\(|\.\n|$)/m.exec(output);
+  const m = /(?:file|File):\s+(\/[^\n]*?|[A-Za-z]:\\[^\n]*?)(?:\s+with provided content|\.\s*$|\s+\(|\.\n|$)/m.exec(output);
   return m ? m[1].trim() : null;
+}
+
+/** The folder among the prefixes of `paths` whose sha256 is `projectHash` (gemini-cli `getProjectHash`), else null. */
+function hashedRoot(paths: Iterable<string>, projectHash: string | null | undefined): string | null {
+  if (!projectHash) return null;
+  for (const p of paths) {
+    const segs = p.split("/").filter((x) => x !== "");
+    for (let k = segs.length - 1; k >= 1; k--) {
+      const dir = `/${segs.slice(0, k).join("/")}`;
+      if (createHash("sha256").update(dir).digest("hex") === projectHash) return dir;
+    }
+  }
+  return null;
 }
 
 const isAbsolute = (p: string) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p);
@@ -100,6 +116,8 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
     else counts.set(code, { count: 1, first: record, what, severity });
   };
   const roots = new Set<string>();
+  /** Absolute paths of edits (logged or resolved in their results): where the project root can be found by its hash. */
+  const absolutes = new Set<string>();
   let relativeEdits = 0;
   const time = (ts: string | undefined) => {
     if (ts === undefined) return;
@@ -158,6 +176,7 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
         if (path === null) note("gemini-edit-without-path", record, "file-changing call(s) naming no file", "warning");
         else {
           const abs = diff?.filePath ?? absolutePathInResult(output);
+          for (const p of [path, abs]) if (p && p.startsWith("/")) absolutes.add(p);
           if (!isAbsolute(path)) {
             relativeEdits++;
             if (abs && isAbsolute(abs) && abs.endsWith(`/${path.replace(/^\.\//, "")}`)) roots.add(abs.slice(0, abs.length - path.replace(/^\.\//, "").length - 1));
@@ -181,6 +200,11 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
   }
 
   const cwds = [...roots];
+  // No relative edit's own result resolved it: the project root is the folder of an absolute edit path whose
+  // sha256 is projectHash. Without it, relative paths got the placeholder root below and every absolute path
+  // of the session fell outside the repository (found by differential fuzzing, test/reference/README.md).
+  const hashed = cwds.length === 0 ? hashedRoot(absolutes, conv.projectHash) : null;
+  if (hashed !== null) cwds.push(hashed);
   // The project hash is sha256 of the project root (gemini-cli `getProjectHash`): a free check of the inferred root.
   if (cwds.length > 0 && conv.projectHash && createHash("sha256").update(cwds[0]).digest("hex") !== conv.projectHash) {
     note("gemini-project-root-hash-mismatch", null, `inferred project root ${cwds[0]} does not hash to the session's projectHash (the session may have run in a subfolder or another checkout)`, "warning");
@@ -227,7 +251,9 @@ function editOf(name: string, path: string, args: Record<string, unknown>, diff:
   const oldString = typeof args.old_string === "string" ? args.old_string : null;
   const newString = typeof args.new_string === "string" ? args.new_string : null;
   if (oldString === null || newString === null) return base;
-  if (oldString === "" && created) return { ...base, pre_image: "", post_image: newString };
+  // gemini-cli edit.ts succeeds with an empty old_string only when the file does not exist (it creates it; an
+  // existing file is an error), so a successful one has the empty pre-image, whatever its result text says.
+  if (oldString === "") return { ...base, pre_image: "", post_image: newString };
   const expected = typeof args.expected_replacements === "number" ? args.expected_replacements : 1;
   return { ...base, edits: [{ old_string: oldString, new_string: newString, replace_all: expected > 1 }] };
 }
