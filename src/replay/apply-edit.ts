@@ -19,6 +19,16 @@ export function applyStringEdits(text: string, edits: readonly StringEdit[]): Ap
       continue;
     }
     const at = current.indexOf(edit.old_string);
+    // An old string that starts with "\n" can match a CRLF file literally right after a "\r",
+    // splitting the line break: the tools match CRLF files as LF text, where it takes the whole break.
+    const splitsCrlf = at > 0 && edit.old_string.charCodeAt(0) === 10 && (edit.replace_all ? current.includes("\r" + edit.old_string) : current.charCodeAt(at - 1) === 13);
+    if (splitsCrlf) {
+      const crlf = applyOnCrlf(current, edit);
+      if (crlf !== null) {
+        current = crlf;
+        continue;
+      }
+    }
     if (at < 0) {
       const crlf = applyOnCrlf(current, edit);
       if (crlf !== null) {

@@ -78,11 +78,10 @@ test("replace with an empty old_string (it creates the file) on a path the unit'
   assert.deepEqual(counts(units[0]), [2, 2, 1, 0, 0, 1, 0, 1]);
 });
 
-// Reported to the lead, not fixed here (the cause is outside src/ingest/gemini: string edits are applied literally
-// first, and an old_string starting with "\n" matches right after a CRLF file's "\r"). gemini-cli's edit.ts turns CRLF
-// into LF before it looks for old_string, and writes the LF result. Passes once the replay applies Gemini's
-// `replace` in LF space.
-test("replace on a CRLF file with an old_string that starts with a newline: matched after LF normalisation, as gemini-cli does", { todo: "replay applies the edit literally: \\r stays inside the line" }, () => {
+// String edits were applied literally first, and an old_string starting with "\n" matched right after a CRLF file's
+// "\r". gemini-cli's edit.ts turns CRLF into LF before it looks for old_string, and writes the LF result; the replay
+// (src/replay/apply-edit.ts) now matches such an edit in LF space.
+test("replace on a CRLF file with an old_string that starts with a newline: matched after LF normalisation, as gemini-cli does", () => {
   const transcript = geminiDocument(`${SID}03`, [
     userMessage("u0", 0, "join them"),
     geminiMessage("g1", 5, { model: "gemini-2.5-flash", tokens: { input: 100, output: 10, cached: 0 }, toolCalls: [
@@ -95,7 +94,7 @@ test("replace on a CRLF file with an old_string that starts with a newline: matc
     checkpoints: { f1e2f3a4b5c6: [{ sessionId: `${SID}03`, agent: "Gemini CLI", transcript, meta: { checkpoint_transcript_start: 0 } }] },
   });
   // Gemini reads "top\nold\n" and writes "topnew\n": [top, old] → [topnew], 1 agent line, committed as is.
-  // The product today writes "top\rnew\r\n": its line "top\rnew" is not the committed "topnew": human 1, survived 0.
+  // Before the fix the product wrote "top\rnew\r\n": its line "top\rnew" was not the committed "topnew": human 1, survived 0.
   assert.deepEqual(counts(units[0]), [1, 1, 1, 0, 0, 1, 0, 0]);
 });
 

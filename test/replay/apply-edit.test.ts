@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { applyUnifiedDiff, postImageOf } from "../../src/replay/apply-edit";
+import { applyStringEdits, applyUnifiedDiff, postImageOf } from "../../src/replay/apply-edit";
 
 test("a hunk goes to the line its @@ header names, not to the first place its context matches", () => {
   // Old file: a } b } (4 lines). The hunk "@@ -4,1 +4,2 @@ / } / +c" keeps line 4 ("}") and adds
@@ -74,4 +74,17 @@ test("applyUnifiedDiff: where a hunk applied away from its line, the next is loo
   const replayed = "a\nx\nb\n}\n}\nc\n}\n}\ne\n}\n}\nd\n";
   const patch = "@@ -4,1 +4,1 @@\n-x\n+X\n@@ -9,2 +9,3 @@\n }\n+Y\n }\n";
   assert.deepEqual(applyUnifiedDiff(replayed, patch), { ok: true, text: "a\nX\nb\n}\n}\nc\n}\nY\n}\ne\n}\n}\nd\n" });
+});
+
+test("applyStringEdits: an old string starting with a newline does not split a CRLF line break", () => {
+  // "top\r\nold\r\n", old "\nold" → new "new". Literally, "\nold" matches after the "\r" and leaves "top\rnew\r\n"
+  // (a line "top\rnew"). The tools match CRLF files as LF text: "top\nold\n" → "topnew\n", written back CRLF.
+  assert.deepEqual(applyStringEdits("top\r\nold\r\n", [{ old_string: "\nold", new_string: "new", replace_all: false }]), { ok: true, text: "topnew\r\n" });
+  assert.deepEqual(
+    applyStringEdits("a\r\nx\r\nb\r\nx\r\n", [{ old_string: "\nx", new_string: "", replace_all: true }]),
+    { ok: true, text: "a\r\nb\r\n" }, // LF "a\nx\nb\nx\n" → "a\nb\n"
+  );
+  // On an LF file, or an old string that does not start with a newline, nothing changes: a literal match.
+  assert.deepEqual(applyStringEdits("top\nold\n", [{ old_string: "\nold", new_string: "new", replace_all: false }]), { ok: true, text: "topnew\n" });
+  assert.deepEqual(applyStringEdits("top\r\nold\r\n", [{ old_string: "old", new_string: "new", replace_all: false }]), { ok: true, text: "top\r\nnew\r\n" });
 });
