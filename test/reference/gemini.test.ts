@@ -13,6 +13,7 @@ import { type ProductUnit, compareSessions, compareUnits } from "./compare";
 import { GEMINI_ROOT, geminiDocument, geminiLog, geminiMessage, infoMessage, replaceCall, shellCall, userMessage, writeFileCall } from "./gemini-session";
 import { type ReferenceUnit, runReference } from "./reference";
 import { buildRepo, type RepoSpec } from "./repo-fixture";
+import { corpusPath } from "../helpers/corpus";
 import { type ReferenceSession, runReferenceSessions } from "./sessions";
 import { parseTranscript } from "./transcripts";
 
@@ -182,7 +183,7 @@ test("Gemini log: one session over two checkpoints (slices count messages), mess
 });
 
 test("the real Gemini CLI sample (ab/2b9748b105, a pretty-printed document named full.jsonl) in a built repository", () => {
-  const transcript = readFileSync(resolve(process.cwd(), "../shared/corpus/entire/entireio-cli/ab/2b9748b105/0/full.jsonl"), "utf8");
+  const transcript = readFileSync(corpusPath("entire/entireio-cli/ab/2b9748b105/0/full.jsonl"), "utf8");
   const color = "# Blue\n\nBlue is a primary color.\n";
   const { units, sessions } = both({
     base: { "docs/color.md": color },
