@@ -184,13 +184,13 @@ export type SessionColumn = (typeof SESSION_COLUMNS)[number];
 export type SessionComparison = Omit<Joined<SessionColumn>, "reference" | "product"> & { referenceSessions: number; productSessions: number };
 
 /**
- * Joins on the normalised session_id. The reference only reads Claude Code, Codex and Gemini CLI transcripts:
+ * Joins on the normalised session_id. The reference only reads Claude Code, Codex, Gemini CLI and Pi transcripts:
  * its sessions of another (or no readable) format are left out, and so are the product's rows for
  * them; product rows from another input (e.g. a Claude projects folder given beside the
  * repository) are listed as only-product.
  */
 export function compareSessions(reference: ReferenceSession[], product: ProductUnit[]): SessionComparison {
-  const readable = reference.filter((r) => r.format === "claude-code" || r.format === "codex" || r.format === "gemini");
+  const readable = reference.filter((r) => r.format === "claude-code" || r.format === "codex" || r.format === "gemini" || r.format === "pi");
   const skipped = new Set(reference.filter((r) => !readable.includes(r)).map((r) => normaliseSessionId(r.session_id)));
   const ref = new Map(readable.map((r) => [normaliseSessionId(r.session_id), r]));
   const prod = new Map(product.map((p) => [normaliseSessionId(String(p.session_id ?? "")), p] as const).filter(([k]) => !skipped.has(k)));

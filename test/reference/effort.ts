@@ -8,6 +8,7 @@
  */
 import { PRICE_TABLE, type PriceEntry, type Prices } from "../../src/effort/price-table";
 import { geminiEffortParts } from "./gemini";
+import { piEffortParts } from "./pi";
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === "object" && !Array.isArray(v);
@@ -58,6 +59,8 @@ export interface EffortOptions {
   zeroPromptBin?: null | "0";
   /** Gemini only: read the messages from this position on (a unit's slice; Entire's offsets count messages). */
   fromMessage?: number;
+  /** Pi only: read the lines from this one on, the model in effect carried over from before (a unit's slice). */
+  fromLine?: number;
 }
 
 export function parseRecords(text: string): Json[] {
@@ -288,11 +291,12 @@ function rankModels(calls: RefApiCall[]): string[] {
   return [...out].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m]) => m);
 }
 
-export function sessionEffort(text: string, format: "claude-code" | "codex" | "gemini", options: EffortOptions = {}): SessionEffort {
+export function sessionEffort(text: string, format: "claude-code" | "codex" | "gemini" | "pi", options: EffortOptions = {}): SessionEffort {
   let calls: RefApiCall[];
   let prompts: number;
   let times: number[];
   if (format === "gemini") ({ calls, prompts, times } = geminiEffortParts(text, options.fromMessage ?? 0));
+  else if (format === "pi") ({ calls, prompts, times } = piEffortParts(text, options.fromLine ?? 0));
   else {
     const records = parseRecords(text);
     calls = format === "codex" ? codexApiCalls(records) : claudeApiCalls(records);

@@ -4,51 +4,13 @@
  * them, unit by unit and session by session. Real git repositories built in temp folders.
  */
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { type ProductUnit, compareSessions, compareUnits } from "./compare";
-import { GEMINI_ROOT, geminiDocument, geminiLog, geminiMessage, infoMessage, replaceCall, shellCall, userMessage, writeFileCall } from "./gemini-session";
-import { type ReferenceUnit, runReference } from "./reference";
-import { buildRepo, type RepoSpec } from "./repo-fixture";
 import { corpusPath } from "../helpers/corpus";
-import { type ReferenceSession, runReferenceSessions } from "./sessions";
+import { both, counts } from "./agree-cli";
+import { GEMINI_ROOT, geminiDocument, geminiLog, geminiMessage, infoMessage, replaceCall, shellCall, userMessage, writeFileCall } from "./gemini-session";
 import { parseTranscript } from "./transcripts";
 
-/** `swe-chat-eval analyze REPO --out <tmp> --quiet`; its units.json and sessions.json rows. */
-function runCli(repo: string): { units: ProductUnit[]; sessions: ProductUnit[] } {
-  const out = mkdtempSync(join(tmpdir(), "ref-gemini-"));
-  try {
-    const r = spawnSync(process.execPath, [resolve(process.cwd(), "bin/swe-chat-eval.js"), "analyze", repo, "--out", out, "--quiet"], { encoding: "utf8" });
-    assert.equal(r.status, 0, `analyze failed: ${r.stderr}`);
-    const read = (name: string) => JSON.parse(readFileSync(join(out, name), "utf8")) as ProductUnit[];
-    return { units: read("units.json"), sessions: read("sessions.json") };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
-}
-
-/** The reference (with the product's readings of the open points) and the product on one repository; they must agree. */
-function both(spec: RepoSpec): { units: ReferenceUnit[]; sessions: ReferenceSession[] } {
-  const { repo, cleanup } = buildRepo(spec);
-  try {
-    const units = runReference(repo, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true, followSymlinks: true }).units;
-    const sessions = runReferenceSessions(repo, { modelsWithMain: true });
-    const product = runCli(repo);
-    const u = compareUnits(units, product.units);
-    assert.deepEqual([u.onlyReference, u.onlyProduct, u.diffs], [[], [], []], "units agree");
-    const s = compareSessions(sessions, product.sessions);
-    assert.deepEqual([s.onlyReference, s.onlyProduct, s.diffs], [[], [], []], "sessions agree");
-    assert.equal(s.referenceSessions, sessions.length);
-    return { units, sessions };
-  } finally {
-    cleanup();
-  }
-}
-
-const counts = (u: ReferenceUnit) => [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.unreplayable_calls, u.outside_changes];
 const near = (a: number | null, b: number) => assert.ok(a !== null && Math.abs(a - b) < 1e-9, `${a} ≈ ${b}`);
 const FLASH = "gemini-2.5-flash";
 

@@ -103,7 +103,7 @@ function readTranscript(repo: string, s: SessionFolder, cache: Map<string, Trans
   else {
     const text = buf.toString("utf8");
     const parsed = parseTranscript(text);
-    if (parsed.format === "unknown") out = { kind: "unreadable", why: "neither Claude Code nor Codex JSONL nor a Gemini CLI session (the reference reads no other format)" };
+    if (parsed.format === "unknown") out = { kind: "unreadable", why: "neither Claude Code nor Codex JSONL nor a Gemini CLI or Pi session (the reference reads no other format)" };
     else out = { kind: "ok", parsed, text };
   }
   cache.set(s.transcriptBlob, out);
@@ -258,7 +258,8 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       // The slice's own lines (start is 0-based, like resultLine), else the whole copy, else the metadata.
       const own = sessionEffort(t.text, parsed.format).model;
       // Gemini's slice starts at a message, not a line.
-      const slice = parsed.format === "gemini" ? sessionEffort(t.text, "gemini", { fromMessage: start }) : sessionEffort(t.text.split("\n").slice(start).join("\n"), parsed.format);
+      // Pi's model_change before the slice names the model of its first messages.
+      const slice = parsed.format === "gemini" ? sessionEffort(t.text, "gemini", { fromMessage: start }) : parsed.format === "pi" ? sessionEffort(t.text, "pi", { fromLine: start }) : sessionEffort(t.text.split("\n").slice(start).join("\n"), parsed.format);
       unit.model = slice.model ?? own ?? metadataModel;
     }
     if (!commitReadable) {

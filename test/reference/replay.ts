@@ -264,6 +264,7 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
     let post: string | null;
     if (c.postImage !== null) post = c.postImage;
     else if (c.deleted) post = "";
+    else if (c.apply) post = c.apply(st.text);
     else if (c.stringEdits) post = applyStringEdits(st.text, c.stringEdits);
     else if (c.unifiedDiff !== null) post = applyUnifiedDiff(st.text, c.unifiedDiff);
     else post = null;

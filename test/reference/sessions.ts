@@ -13,9 +13,10 @@ import { type EffortOptions, type SessionEffort, parseRecords, sessionEffort } f
 import { type CallCounts, callCounts } from "./tool-calls";
 import { detectFormat } from "./transcripts";
 import { readGemini } from "./gemini";
+import { isPiSession } from "./pi";
 
 /** Entire's display names of the formats (formats.md §1.1); the format is read from the content (§1.7). */
-export const AGENT_NAMES = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI" } as const;
+export const AGENT_NAMES = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", pi: "Pi" } as const;
 
 export interface SessionReadings {
   /**
@@ -31,7 +32,7 @@ export interface ReferenceSession extends SessionEffort, CallCounts {
   agent: string | null;
   /** The models of §6 as the sessions table writes them: names joined by ";" (architecture.md gives a string column). */
   models: string;
-  format: "claude-code" | "codex" | "gemini" | "unknown" | "missing";
+  format: "claude-code" | "codex" | "gemini" | "pi" | "unknown" | "missing";
   /** Where the transcript came from: `<checkpoint>/<folder>`. */
   copy: string | null;
   copies: number;
@@ -44,7 +45,8 @@ export interface ReferenceSession extends SessionEffort, CallCounts {
  */
 function copyLength(buf: Buffer): number {
   const text = buf.toString("utf8");
-  if (detectFormat(firstRecords(text)) === "unknown") {
+  const first = firstRecords(text);
+  if (!isPiSession(first) && detectFormat(first) === "unknown") {
     const gemini = readGemini(text);
     if (gemini) return gemini.messages.length;
   }
@@ -85,7 +87,7 @@ const NO_CALLS: CallCounts = { tool_calls: 0, edit_calls: 0, failed_edit_calls: 
 
 /** One session's record from its transcript text (`copy`/`copies` describe where it came from). */
 export function sessionRecord(sessionId: string, text: string, format: ReferenceSession["format"], options: EffortOptions & SessionReadings = {}): ReferenceSession {
-  const readable = format === "claude-code" || format === "codex" || format === "gemini" ? format : null;
+  const readable = format === "claude-code" || format === "codex" || format === "gemini" || format === "pi" ? format : null;
   const effort = readable ? sessionEffort(text, readable, options) : EMPTY;
   const counts = readable ? callCounts(readable === "gemini" ? [] : parseRecords(text), readable, text) : NO_CALLS;
   const models = options.modelsWithMain ? effort.models_ranked : effort.models_ranked.slice(1);
@@ -119,7 +121,9 @@ export function runReferenceSessions(repo: string, options: EffortOptions & Sess
       continue;
     }
     const text = best.buf.toString("utf8");
-    const lineFormat = detectFormat(firstRecords(text));
+    const first = firstRecords(text);
+    // Pi: its header first (pi.ts); its message entries would otherwise read as Claude Code's.
+    const lineFormat = isPiSession(first) ? "pi" : detectFormat(first);
     // Gemini CLI: one JSON document, or a log whose records neither of the JSONL formats has (gemini.ts).
     const format = lineFormat === "unknown" && readGemini(text) ? "gemini" : lineFormat;
     out.push({ ...sessionRecord(sessionId, text, format, options), copy: best.key, copies: copies.length });

@@ -15,6 +15,7 @@
  */
 
 import { geminiCallCounts } from "./gemini";
+import { piCallCounts } from "./pi";
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => !!v && typeof v === "object" && !Array.isArray(v);
@@ -128,7 +129,8 @@ function codexCounts(records: Json[]): CallCounts {
 }
 
 /** `text` is read for Gemini only (gemini.ts: one JSON document, or a log replayed by message id). */
-export function callCounts(records: Json[], format: "claude-code" | "codex" | "gemini", text = ""): CallCounts {
+export function callCounts(records: Json[], format: "claude-code" | "codex" | "gemini" | "pi", text = ""): CallCounts {
   if (format === "gemini") return geminiCallCounts(text);
+  if (format === "pi") return piCallCounts(text);
   return format === "codex" ? codexCounts(records) : claudeCounts(records);
 }

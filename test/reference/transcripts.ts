@@ -6,6 +6,7 @@
  * unified diff) and replay.ts decides.
  */
 import { parseGeminiTranscript } from "./gemini";
+import { isPiSession, parsePiTranscript } from "./pi";
 
 export interface StringEdit {
   oldString: string;
@@ -40,10 +41,12 @@ export interface FileChange {
   userModified: boolean;
   /** Set when the log has no way to replay the call at all. */
   unreplayable: string | null;
+  /** Pi's edit: the post-image from the replayed text (null: it does not apply), pi.ts. */
+  apply?: (before: string) => string | null;
 }
 
 export interface ParsedTranscript {
-  format: "claude-code" | "codex" | "gemini" | "unknown";
+  format: "claude-code" | "codex" | "gemini" | "pi" | "unknown";
   /** Number of JSONL lines (the unit of `checkpoint_transcript_start`); for Gemini, of messages. */
   lineCount: number;
   badLines: number;
@@ -65,7 +68,7 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-function parseLines(text: string): { records: (Json | null)[]; bad: number } {
+export function parseLines(text: string): { records: (Json | null)[]; bad: number } {
   let bad = 0;
   const records = splitLines(text).map((line) => {
     try {
@@ -94,6 +97,8 @@ export function detectFormat(records: (Json | null)[]): "claude-code" | "codex" 
 
 export function parseTranscript(text: string): ParsedTranscript {
   const { records, bad } = parseLines(text);
+  // Pi's entries carry `message` as Claude's do: its header tells them apart (pi.ts).
+  if (isPiSession(records)) return parsePiTranscript(text)!;
   const format = detectFormat(records);
   const base = { format, lineCount: records.length, badLines: bad };
   if (format === "claude-code") return { ...base, ...claudeCalls(records) };
