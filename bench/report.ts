@@ -57,7 +57,7 @@ export function syntheticRows(n: number, seed = 1): AnalysisRows {
       tool_calls.push({ session_id: id, seq: c, tool, category, file: edits || tool === "Read" ? `src/module${Math.floor(50 * r())}.ts` : null, success: r() < 0.95, lines_added: edits ? Math.floor(40 * r()) : null, lines_removed: edits ? Math.floor(10 * r()) : null, timestamp: new Date(start + c * 30_000).toISOString() });
     }
     for (let k = 0, m = 1 + Math.floor(3 * r() ** 2); k < m; k++) {
-      const ambiguity = r() < 0.2 ? pick(AMBIGUITY) : null;
+      const ambiguity = r() < 0.2 ? (pick(AMBIGUITY) as UnitRow["ambiguity"]) : null;
       const missing = ambiguity === "transcript-missing";
       const produced = Math.floor(200 * r() ** 2);
       const final = Math.floor(produced * (0.6 + 0.4 * r()));

@@ -12,17 +12,17 @@
  *   file), else none, said in a diagnostic row.
  */
 import { readFileSync } from "node:fs";
-import { patchMatch, type PatchMatchFile } from "../attribution/patch-match";
+import { attributeUnitJob } from "../attribution/attribute-job";
+import type { PatchMatchFile } from "../attribution/patch-match";
 import { readDataClawFile } from "../ingest/dataclaw";
 import { type ExportFile, findExportFiles } from "../ingest/detect-export";
 import { readSpecStoryFile, type SpecStorySession } from "../ingest/specstory";
 import { isFileCommand, readSweAgentTrajectory, splitUnifiedDiff, sweAgentCategory, type SweAgentTrajectory } from "../ingest/swe-agent";
-import { DiagnosticSink, type Session, type SessionRow, type ToolCallRow } from "../model";
+import { DiagnosticSink, linkAmbiguity, noAmbiguity, type Session, type SessionRow, type ToolCallRow } from "../model";
 import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../tables";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
-import { toUnitFileRows, toUnitRow } from "./unit-row";
 
 export interface ExportAnalyzeOptions extends AnalyzeOptions {
   /** Path of a unified diff (one commit) to attribute DataClaw and SpecStory sessions against; without it they form no unit. */
@@ -48,8 +48,8 @@ export async function analyzeExportFile(path: string, options: ExportAnalyzeOpti
   options.onProgress?.(0, found.length, "exports");
   const specstory: { file: string; parsed: SpecStorySession; sink: DiagnosticSink }[] = [];
   for (const [i, f] of found.entries()) {
-    if (f.format === "swe-agent") sweAgent(f, options, ids, out);
-    else if (f.format === "dataclaw") dataClaw(f, options, patch, ids, out);
+    if (f.format === "swe-agent") await sweAgent(f, options, ids, out);
+    else if (f.format === "dataclaw") await dataClaw(f, options, patch, ids, out);
     else {
       const sink = new DiagnosticSink("specstory", f.file);
       const parsed = readSpecStoryFile(f.file, sink);
@@ -58,7 +58,7 @@ export async function analyzeExportFile(path: string, options: ExportAnalyzeOpti
     }
     options.onProgress?.(i + 1, found.length, f.file);
   }
-  specStory(specstory, options, patch, ids, out);
+  await specStory(specstory, options, patch, ids, out);
   return true;
 }
 
@@ -102,7 +102,7 @@ function readCommitPatch(file: string, out: AnalysisRows): CommitPatch | null {
 
 // ---- SWE-agent ---------------------------------------------------------------
 
-function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: SessionIds, out: AnalysisRows): void {
+async function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: SessionIds, out: AnalysisRows): Promise<void> {
   const sink = new DiagnosticSink("swe-agent", f.file);
   const t = readSweAgentTrajectory(f.file, sink);
   if (!t) {
@@ -122,25 +122,11 @@ function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: SessionIds,
   }));
   if (files.length > 0) {
     sink.info("attribution-patch-match", "unit attributed with method patch-match against info.submission (no repository file states in a trajectory)");
-    const counts = patchMatch(session, files.map((x) => ({ path: x.path, patch: x.patch })), sink, { label: "submission" });
-    out.units.push(
-      toUnitRow(
-        {
-          session_id: session.session_id,
-          commit_sha: "submission",
-          checkpoint_id: null,
-          repo: t.repo ?? "unknown",
-          agent: session.agent,
-          model: t.model,
-          method: "patch-match",
-          ambiguity: null,
-          numstat_additions: files.reduce((s, x) => s + x.additions, 0),
-          entire: null,
-        },
-        counts,
-      ),
-    );
-    (out.unit_files ??= []).push(...toUnitFileRows({ session_id: session.session_id, commit_sha: "submission" }, counts));
+    const subject = { session_id: session.session_id, commit_sha: "submission", checkpoint_id: null, repo: t.repo ?? "unknown", agent: session.agent, model: t.model, entire: null };
+    const evidence = { kind: "patch" as const, files: files.map((x) => ({ path: x.path, patch: x.patch })), numstat_additions: files.reduce((s, x) => s + x.additions, 0) };
+    const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity: noAmbiguity(), evidence }, sink);
+    out.units.push(outcome.unit);
+    (out.unit_files ??= []).push(...outcome.files);
   }
   out.diagnostics.push(...sink.rows);
 }
@@ -176,7 +162,7 @@ const SPECSTORY_TYPE_CATEGORY: Record<string, string> = { write: "edit", read: "
 
 // ---- DataClaw ----------------------------------------------------------------
 
-function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: CommitPatch | null, ids: SessionIds, out: AnalysisRows): void {
+async function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: CommitPatch | null, ids: SessionIds, out: AnalysisRows): Promise<void> {
   const fileSink = new DiagnosticSink("dataclaw", f.file);
   const sessions = readDataClawFile(f.file, fileSink);
   out.diagnostics.push(...fileSink.rows);
@@ -196,34 +182,25 @@ function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: CommitPat
     out.sessions.push({ ...row, model: ds.model, models: ds.model ?? "", api_calls: 0, cost_usd: null });
     (out.prompts ??= []).push(...toPromptRows(ds.session));
     out.tool_calls.push(...toToolCallRows(ds.session));
-    if (patch) {
-      const counts = patchMatch(ds.session, patch.files, sink, { label: `patch ${patch.sha}` });
-      out.units.push(toUnitRow(unitIdentity(ds.session, patch, ds.project, ds.model, sessions.length), counts));
-      (out.unit_files ??= []).push(...toUnitFileRows(unitIdentity(ds.session, patch, ds.project, ds.model, sessions.length), counts));
-    }
+    if (patch) await attributeAgainstPatch(ds.session, patch, ds.project, ds.model, sessions.length, sink, out);
     out.diagnostics.push(...sink.rows);
   }
 }
 
-function unitIdentity(session: Session, patch: CommitPatch, repo: string | null, model: string | null, sessionsOnPatch: number) {
-  return {
-    session_id: session.session_id,
-    commit_sha: patch.sha,
-    checkpoint_id: null,
-    repo: repo ?? "unknown",
-    agent: session.agent,
-    model,
-    method: "patch-match" as const,
-    // One patch for several sessions: which of them made which line cannot be told (metrics.md §1).
-    ambiguity: sessionsOnPatch > 1 ? "multi-session-commit" : null,
-    numstat_additions: patch.additions,
-    entire: null,
-  };
+/** One session's unit against the commit patch given with the input. */
+async function attributeAgainstPatch(session: Session, patch: CommitPatch, repo: string | null, model: string | null, sessionsOnPatch: number, sink: DiagnosticSink, out: AnalysisRows): Promise<void> {
+  const subject = { session_id: session.session_id, commit_sha: patch.sha, checkpoint_id: null, repo: repo ?? "unknown", agent: session.agent, model, entire: null };
+  // One patch for several sessions: which of them made which line cannot be told (metrics.md §1).
+  const ambiguity = linkAmbiguity({ sessionsOnCommit: sessionsOnPatch, merge: false });
+  const evidence = { kind: "patch" as const, files: patch.files, numstat_additions: patch.additions };
+  const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity, details: { "multi-session-commit": `${sessionsOnPatch} sessions` }, evidence }, sink);
+  out.units.push(outcome.unit);
+  (out.unit_files ??= []).push(...outcome.files);
 }
 
 // ---- SpecStory ---------------------------------------------------------------
 
-function specStory(parsed: { file: string; parsed: SpecStorySession; sink: DiagnosticSink }[], options: ExportAnalyzeOptions, patch: CommitPatch | null, ids: SessionIds, out: AnalysisRows): void {
+async function specStory(parsed: { file: string; parsed: SpecStorySession; sink: DiagnosticSink }[], options: ExportAnalyzeOptions, patch: CommitPatch | null, ids: SessionIds, out: AnalysisRows): Promise<void> {
   // One session is exported again under a new file name whenever its title changes: keep the longest export.
   const best = new Map<string, (typeof parsed)[number]>();
   for (const p of parsed) {
@@ -254,9 +231,7 @@ function specStory(parsed: { file: string; parsed: SpecStorySession; sink: Diagn
     else if (!patch) p.sink.info("specstory-no-commit-patch", "the export holds diffs but no commit patch was given: no unit (method would be patch-match)");
     else {
       p.sink.info("attribution-patch-match", `unit attributed with method patch-match against ${patch.sha}: the export holds diffs, not file states`);
-      const counts = patchMatch(session, patch.files, p.sink, { label: `patch ${patch.sha}` });
-      out.units.push(toUnitRow(unitIdentity(session, patch, null, p.parsed.models[0] ?? null, withDiffs), counts));
-      (out.unit_files ??= []).push(...toUnitFileRows(unitIdentity(session, patch, null, p.parsed.models[0] ?? null, withDiffs), counts));
+      await attributeAgainstPatch(session, patch, null, p.parsed.models[0] ?? null, withDiffs, p.sink, out);
     }
     out.diagnostics.push(...p.sink.rows);
   }

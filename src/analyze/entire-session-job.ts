@@ -5,16 +5,14 @@
  * rows. Each worker opens the repository once (its own `git cat-file` process).
  */
 import { addAmbiguity, type CandidateUnit, readTranscriptParts } from "../ingest/entire";
+import { attributeUnitJob } from "../attribution/attribute-job";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { dominantModel, sumUsage } from "../effort";
-import { type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import { type AmbiguityReason, listIds, type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
 import { makePathMapper } from "../replay";
-import { attributeUnit } from "./attribute-unit";
-import { filesOfTree, NO_FILES, readBlob, type TreeFiles, unitLinks } from "./tree-files";
-import { exclusionDiagnostic } from "./explain-exclusion";
-import { readTranscriptByContent } from "./read-transcript";
+import { filesOfTree, type TreeFiles } from "../attribution/tree-files";
+import { readTranscriptByContent } from "../ingest/read-transcript";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
-import { toUnitFileRows, toUnitRow } from "./unit-row";
 
 export interface EntireSessionJob {
   gitDir: string;
@@ -129,14 +127,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
         `checkpoint ${unit.checkpoint_id} session ${unit.session.index}: its part of the transcript starts after record ${start}, but the stored transcript has ${session.record_count}; it does not hold this checkpoint's work (unit ${unit.commit_sha.slice(0, 10)} not attributed)`,
       );
     }
-    const changed = await repo.changedFiles(unit.commit_sha);
-    if (changed) for (const f of changed) changedByUnits.add(f.path);
-    const parent = unit.commit.parents[0] ?? null;
-    if (changed === null) {
-      addAmbiguity(unit, "commit-unreadable");
-      sink.warn("commit-unreadable", `commit ${unit.commit_sha} cannot be read (shallow or partial clone?)`);
-    }
-    const identity = {
+    const subject = {
       session_id: job.sessionId,
       commit_sha: unit.commit_sha,
       checkpoint_id: unit.checkpoint_id,
@@ -144,50 +135,23 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       agent: session?.agent ?? unit.session.agent_label,
       // Compact transcripts name no model: Entire's metadata does.
       model: (session ? (dominantModel(session.api_calls.filter((c) => c.record > start)) ?? dominantModel(session.api_calls)) : null) ?? unit.session.model,
-      method: "git-replay" as const,
-      ambiguity: unit.ambiguity as string | null,
-      numstat_additions: changed ? changed.filter((f) => !f.binary).reduce((s, f) => s + (f.additions ?? 0), 0) : null,
       entire: unit.session.initial_attribution,
     };
-    if (!session || !changed || pastEnd) {
-      const row = toUnitRow(identity, null);
-      if (!session) modelFromMetadata.push(row);
-      out.units.push(row);
-      explainExclusion(unit, sink);
-      continue;
-    }
-    const baseTree = parent ? await treeOf(parent) : NO_FILES;
-    const touched = new Set(unit.session.files_touched);
-    const commitTree = await treeOf(unit.commit_sha);
-    const links = await unitLinks(repo, baseTree, commitTree);
-    // A link whose blob is missing cannot be followed: where its edits landed is unknown.
-    let unreadable = links !== null && links.missing.length > 0;
-    const read = async (tree: TreeFiles, p: string) => {
-      const sha = tree.blobs.get(p);
-      if (sha === undefined) return null;
-      const bytes = await readBlob(repo, sha);
-      if (bytes === null) unreadable = true;
-      return bytes === null ? null : decoder.decode(bytes);
-    };
-    const counts = await attributeUnit(session, start, {
-      changed: changed.map((f) => ({ path: f.path, binary: f.binary })),
-      readBase: (p) => read(baseTree, p),
-      readCommit: (p) => read(commitTree, p),
-      // Entire's files_touched are repo-relative: evidence for the root when a file is in neither tree (a new file
-      // committed later, from a session started in a subfolder).
-      exists: (p) => baseTree.blobs.has(p) || commitTree.blobs.has(p) || touched.has(p),
-      ...(links ? { links: links.links } : {}),
-      label: `commit ${unit.commit_sha.slice(0, 10)}`,
-    }, sink);
-    if (unreadable) {
-      addAmbiguity(unit, "commit-unreadable");
-      const missingLinks = links !== null && links.missing.length > 0 ? ` (the symbolic link${links.missing.length === 1 ? "" : "s"} ${links.missing.slice(0, 3).join(", ")}: where edits through ${links.missing.length === 1 ? "it" : "them"} landed is unknown)` : "";
-      sink.warn("commit-unreadable", `a file of commit ${unit.commit_sha} or its parent is missing from this clone${missingLinks}; unit kept out of headline numbers`);
-    }
-    identity.ambiguity = unit.ambiguity;
-    out.units.push(toUnitRow(identity, counts));
-    explainExclusion(unit, sink);
-    out.unit_files.push(...toUnitFileRows(identity, counts));
+    const outcome = await attributeUnitJob(
+      {
+        subject,
+        session: pastEnd ? null : session,
+        sliceStart: start,
+        ambiguity: unit,
+        details: exclusionDetails(unit),
+        evidence: { kind: "git", repo, commit: unit.commit, touched: unit.session.files_touched },
+      },
+      sink,
+    );
+    for (const p of outcome.changed) changedByUnits.add(p);
+    if (!session) modelFromMetadata.push(outcome.unit);
+    out.units.push(outcome.unit);
+    out.unit_files.push(...outcome.files);
   }
 
   // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far);
@@ -382,21 +346,14 @@ function checkpointSessionRow(checkpointId: string, cs: CheckpointSession, sessi
   };
 }
 
-/** The `unit-excluded` row of an ambiguous unit, with what the links say about each reason. */
-function explainExclusion(unit: CandidateUnit, sink: DiagnosticSink): void {
-  if (unit.ambiguity === null) return;
-  const list = (ids: readonly string[]) => `${ids.length}: ${ids.slice(0, 5).map((x) => x.slice(0, 12)).join(", ")}${ids.length > 5 ? ", …" : ""}`;
-  sink.rows.push(
-    exclusionDiagnostic(unit, sink.source, {
-      reasons: unit.ambiguity_reasons,
-      details: {
-        "multi-checkpoint-session": `checkpoints ${list(unit.session_checkpoints)}`,
-        "multi-commit-checkpoint": `commits ${list(unit.checkpoint_commits)}`,
-        "multi-session-commit": `the commit carries checkpoints ${list(unit.commit_checkpoints)}`,
-        "merge-commit": `${unit.commit.parents.length} parents`,
-      },
-    }),
-  );
+/** What the links say about each reason, for the `unit-excluded` row. */
+function exclusionDetails(unit: CandidateUnit): Partial<Record<AmbiguityReason, string>> {
+  return {
+    "multi-checkpoint-session": `checkpoints ${listIds(unit.session_checkpoints)}`,
+    "multi-commit-checkpoint": `commits ${listIds(unit.checkpoint_commits)}`,
+    "multi-session-commit": `the commit carries checkpoints ${listIds(unit.commit_checkpoints)}`,
+    "merge-commit": `${unit.commit.parents.length} parents`,
+  };
 }
 
 function byCommitThenCheckpoint(a: CandidateUnit, b: CandidateUnit): number {

@@ -4,7 +4,6 @@ import { checkpointTrailersWithoutData } from "../ingest/entire";
 import { openRepository } from "../ingest/git/repo";
 import type { AnalysisRows } from "../tables";
 import { analyzeEntireRepository } from "./analyze-entire";
-import { explainRemainingExclusions } from "./explain-exclusion";
 import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";
 import { analyzeTranscripts } from "./analyze-transcripts";
@@ -12,17 +11,17 @@ import { analyzeTranscripts } from "./analyze-transcripts";
 export * from "./analyze-entire";
 export * from "./analyze-exports";
 export * from "./analyze-swechat";
-export * from "./explain-exclusion";
+export * from "../attribution/attribute-job";
 export { analyzeSwechatSession } from "./swechat-job";
 export * from "./entire-session-job";
 export * from "./parallel";
 export * from "./analyze-transcripts";
-export * from "./attribute-unit";
-export * from "./pre-image-unit";
-export * from "./read-transcript";
+export * from "../attribution/replay-unit";
+export * from "../attribution/pre-image-unit";
+export * from "../ingest/read-transcript";
 export * from "./session-rows";
 export * from "./tool-category";
-export * from "./unit-row";
+export * from "../attribution/unit-row";
 
 export interface AnalyzeRequest {
   inputs: string[];
@@ -102,7 +101,6 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       rows.diagnostics.push(...sink.rows);
     }
   }
-  rows.diagnostics.push(...explainRemainingExclusions(rows.units, rows.diagnostics));
   return { rows, inputs, readAnything };
 }
 

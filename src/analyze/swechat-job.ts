@@ -13,23 +13,21 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { patchMatch, type PatchMatchReplay } from "../attribution/patch-match";
+import { attributeUnitJob } from "../attribution/attribute-job";
+import type { PatchMatchReplay } from "../attribution/patch-match";
 import { dominantModel } from "../effort";
 import { type ConversationRow, openParquet, type ParquetPart, PatchReader, type PatchRef, readJobRows, rowGroupReader, sessionFromRows, splitGitPatch, CONVERSATION_COLUMNS, indexRowGroup, type RowGroupIndex } from "../ingest/swechat";
-import { type Diagnostic, DiagnosticSink, type EntireAttribution, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import { type Ambiguity, type Diagnostic, DiagnosticSink, type EntireAttribution, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
 import { makePathMapper } from "../replay";
-import type { UnitAttribution } from "./attribute-unit";
-import { attributeFromPreImages } from "./pre-image-unit";
-import { readTranscriptByContent } from "./read-transcript";
+import { readTranscriptByContent } from "../ingest/read-transcript";
 import { toSessionRow, toToolCallRows } from "./session-rows";
 import { toolCategory } from "./tool-category";
-import { toUnitRow } from "./unit-row";
 
 export interface SwechatUnitJob {
   commit_sha: string;
   checkpoint_pk: string;
   checkpoint_id: string;
-  ambiguity: string | null;
+  ambiguity: Ambiguity;
   numstat_additions: number | null;
   patch: PatchRef | null;
   /** Other commits of the checkpoint with the same patch (rebased or cherry-picked copies), left out. */
@@ -192,44 +190,18 @@ async function analyzeOneSession(context: SwechatSessionContext, rows: readonly 
 
   const known = new Set(context.files_touched);
   const model = dominantModel(session.api_calls);
-  const hasPreImages = raw !== null && raw.tool_calls.some((c) => c.success === true && c.file_edits.some((e) => e.pre_image !== null));
   const replays = new Map<string, PatchMatchReplay>();
   for (const unit of context.units) {
-    const identity = {
-      session_id: context.session_id,
-      commit_sha: unit.commit_sha,
-      checkpoint_id: unit.checkpoint_id,
-      repo: context.repo,
-      agent: session.agent,
-      model,
-      method: "patch-match" as UnitRow["method"],
-      ambiguity: unit.ambiguity,
-      numstat_additions: unit.numstat_additions,
-      entire: context.entire,
-    };
-    if (unit.patch === null) {
-      out.units.push(toUnitRow(identity, null));
-      continue;
-    }
+    const subject = { session_id: context.session_id, commit_sha: unit.commit_sha, checkpoint_id: unit.checkpoint_id, repo: context.repo, agent: session.agent, model, entire: context.entire };
     if (unit.copies > 0) sink.info("swechat-commit-copies", `commit ${unit.commit_sha.slice(0, 10)}: ${unit.copies} other commit(s) of checkpoint ${unit.checkpoint_id} carry the same patch (rebase or cherry-pick copies): counted once`);
-    const files = splitGitPatch(patches.read(unit.patch));
-    for (const f of files) known.add(f.path);
-    const label = `commit ${unit.commit_sha.slice(0, 10)}`;
+    const files = unit.patch === null ? null : splitGitPatch(patches.read(unit.patch));
+    for (const f of files ?? []) known.add(f.path);
+    // The raw transcript's slice starts where the dataset says, in the canonical checkpoint; rows carry no slice.
     const start = raw !== null && unit.checkpoint_pk === context.canonical_checkpoint ? context.transcript_start : 0;
-    let counts: UnitAttribution | null = null;
-    if (raw !== null && hasPreImages) {
-      const trial = new DiagnosticSink("swechat", null, context.session_id);
-      const replayed = await attributeFromPreImages(raw, start, files, trial);
-      if (trial.rows.some((d) => d.code === "commit-patch-unappliable")) {
-        sink.info("swechat-pre-image-fallback", `${label}: the commit's patch does not apply to the transcript's pre-images; method patch-match`);
-      } else {
-        counts = replayed;
-        identity.method = "pre-image-replay";
-        for (const d of trial.rows) sink.add(d.severity, d.code, `${label}: ${d.message}`, d.record);
-      }
-    }
-    if (counts === null) counts = patchMatch(session, files, sink, { transcriptStart: raw !== null ? start : 0, label, replays });
-    out.units.push(toUnitRow(identity, counts));
+    const evidence = files === null ? null : { kind: "patch" as const, files, numstat_additions: unit.numstat_additions, replays };
+    const outcome = await attributeUnitJob({ subject, session, sliceStart: start, ambiguity: unit.ambiguity, evidence }, sink);
+    if (files === null) outcome.unit.numstat_additions = unit.numstat_additions;
+    out.units.push(outcome.unit);
   }
 
   const edited = session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path));

@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import { parseClaudeCodeTranscript } from "../ingest/claude-code";
-import { attributeFromPreImages, type FilePatch } from "./pre-image-unit";
+import { attributeFromPreImages, type FilePatch } from "../attribution/pre-image-unit";
 
 export interface TranscriptJob {
   /** The session's JSONL file. */

@@ -49,7 +49,7 @@
  * - `total_committed_lines`: `+` lines of the patch (git's own diff, so it
  *   equals numstat additions for text files, not a Myers recount).
  */
-import type { UnitAttribution } from "../analyze/attribute-unit";
+import type { UnitAttribution } from "./replay-unit";
 import type { FileAttribution } from "./at-commit";
 import type { DiagnosticSink, FileEdit, Session, StringEdit, ToolCall } from "../model";
 import { addedLines, hunks, pathMapping } from "./patch-match-text";

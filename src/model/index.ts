@@ -6,6 +6,7 @@ export * from "./turn";
 export * from "./session";
 export * from "./commit";
 export * from "./checkpoint";
+export * from "./ambiguity";
 export * from "./rows";
 export * from "./seeded-random";
 export * from "./model-name";

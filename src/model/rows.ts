@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ambiguityReasonSchema } from "./ambiguity";
+import type { Diagnostic } from "./diagnostic";
 
 /**
  * The rows of the four output tables (architecture.md "Contracts"); column
@@ -19,7 +21,7 @@ export const unitRowSchema = z.object({
   model: z.string().nullable(),
   method: z.enum(["git-replay", "pre-image-replay", "patch-match"]).nullable(),
   /** The first ambiguity reason of metrics.md §1 that applies; null for an unambiguous unit. */
-  ambiguity: z.string().nullable(),
+  ambiguity: ambiguityReasonSchema.nullable(),
   agent_lines_produced: nullableCount,
   agent_lines_final: nullableCount,
   agent_lines_survived: nullableCount,
@@ -145,3 +147,17 @@ export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];
 
 /** Bumped when a column changes meaning; written beside the tables. */
 export const TABLES_FORMAT_VERSION = 1;
+
+/** Every table an analysis writes, as rows. */
+export interface AnalysisRows {
+  units: UnitRow[];
+  sessions: SessionRow[];
+  tool_calls: ToolCallRow[];
+  diagnostics: Diagnostic[];
+  /** Only for Entire repositories: Entire's own numbers beside ours, per checkpoint session folder. */
+  checkpoint_sessions?: CheckpointSessionRow[];
+  /** Real user prompts, in order, per session (from transcripts). */
+  prompts?: PromptRow[];
+  /** Per-file counts of each computed unit. */
+  unit_files?: UnitFileRow[];
+}

@@ -1,18 +1,7 @@
 import * as aq from "arquero";
-import { type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
+import { type AnalysisRows, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
 
-export interface AnalysisRows {
-  units: UnitRow[];
-  sessions: SessionRow[];
-  tool_calls: ToolCallRow[];
-  diagnostics: Diagnostic[];
-  /** Only for Entire repositories: Entire's own numbers beside ours, per checkpoint session folder. */
-  checkpoint_sessions?: CheckpointSessionRow[];
-  /** Real user prompts, in order, per session (from transcripts). */
-  prompts?: PromptRow[];
-  /** Per-file counts of each computed unit. */
-  unit_files?: UnitFileRow[];
-}
+export type { AnalysisRows } from "../model";
 
 export type ColumnTable = ReturnType<typeof aq.table>;
 export type AnalysisTables = Record<TableName, ColumnTable>;

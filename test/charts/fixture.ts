@@ -22,7 +22,7 @@ const OPUS = "claude-opus-4-6";
 const SONNET = "claude-sonnet-4-5-20250929";
 const HAIKU = "claude-haiku-4-5-20251001";
 
-function unit(id: string, session: string, model: string | null, repo: string, c: [number, number, number, number] | null, ambiguity: string | null = null): UnitRow {
+function unit(id: string, session: string, model: string | null, repo: string, c: [number, number, number, number] | null, ambiguity: UnitRow["ambiguity"] = null): UnitRow {
   const [produced, final, survived, committed] = c ?? [null, null, null, null];
   const pct = (n: number | null, d: number | null) => (n === null || d === null || d === 0 ? null : (100 * n) / d);
   const authored = pct(survived, committed);

@@ -14,7 +14,7 @@ test("a session that fails inside its analysis is one diagnostic, with no partia
   await analyzeSwechatSession(
     {
       session_id: "s-9", repo: "o/r", agent: "Claude Code", branch: null, transcript: null, transcript_start: 0, canonical_checkpoint: null, entire: null, files_touched: [],
-      units: [{ commit_sha: "0123456789abcdef0123456789abcdef01234567", checkpoint_pk: "pk", checkpoint_id: "c0ffee000001", ambiguity: null, numstat_additions: 3, patch: { offset: 0, length: 10 } as never, copies: 0 }],
+      units: [{ commit_sha: "0123456789abcdef0123456789abcdef01234567", checkpoint_pk: "pk", checkpoint_id: "c0ffee000001", ambiguity: { ambiguity: null, ambiguity_reasons: [] }, numstat_additions: 3, patch: { offset: 0, length: 10 } as never, copies: 0 }],
     },
     [],
     brokenSpool,

@@ -4,7 +4,7 @@ import type { SessionRow, UnitRow } from "../../src/model";
 import { bootstrapInterval, quantileSorted, summarizeUnits, toTables } from "../../src/tables";
 import { tableEqual } from "../helpers/table-equal";
 
-const unit = (session: string, produced: number, final: number, survived: number, committed: number, ambiguity: string | null = null): UnitRow => ({
+const unit = (session: string, produced: number, final: number, survived: number, committed: number, ambiguity: UnitRow["ambiguity"] = null): UnitRow => ({
   session_id: session, commit_sha: `c-${session}-${committed}`, checkpoint_id: null, repo: "r", agent: "Claude Code", model: session === "s3" ? "opus" : "sonnet", method: "git-replay", ambiguity,
   agent_lines_produced: produced, agent_lines_final: final, agent_lines_survived: survived, human_lines: committed - survived, outside_lines: 0, total_committed_lines: committed,
   numstat_additions: committed, code_survival_rate: final ? (100 * survived) / final : null, coding_efficiency: produced ? (100 * survived) / produced : null,

@@ -2,7 +2,9 @@
  * Entire (entireio/cli) repositories: checkpoints, the commits that carry
  * them, and the candidate units (session, commit) of metrics.md §1.
  */
-import type { Checkpoint, CheckpointSession, Commit, DiagnosticSink } from "../../model";
+import { type AmbiguityReason, type Checkpoint, linkAmbiguity, type CheckpointSession, type Commit, type DiagnosticSink } from "../../model";
+
+export { addAmbiguity, AMBIGUITY_REASONS, type AmbiguityReason } from "../../model";
 
 export { readEntireRepository, joinTranscriptParts, readTranscriptParts, toAttribution, toTokenUsage } from "./parse";
 export type { EntireRepository, CheckpointSource, SessionSource, TranscriptSource, ReadEntireOptions } from "./parse";
@@ -24,28 +26,6 @@ export {
 export type { EntireRefs, CheckpointRef, CheckpointBranchRef, V2FullRef } from "./paths";
 export { checkpointSummarySchema, sessionMetadataSchema, tokenUsageSchema, initialAttributionSchema, parseLenient } from "./schema";
 
-/**
- * The ambiguity reasons of metrics.md §1, in the order that decides which one
- * a unit reports. The first five are decided here (`linkUnits`); the last
- * three need the commit's files and the transcript and are added later by the
- * pipeline with {@link addAmbiguity}. `multi-session-commit` is not in §1's
- * list: a commit that carries the checkpoints of several sessions (two
- * `Entire-Checkpoint` trailers) is the mirror image of rule 1, each unit
- * would count the other session's agent lines as human and the commit twice
- * in headline sums, so it is left out of them too (the name is the one the
- * transcripts path uses for several sessions on one commit).
- */
-export const AMBIGUITY_REASONS = [
-  "multi-session-checkpoint",
-  "multi-checkpoint-session",
-  "multi-commit-checkpoint",
-  "multi-session-commit",
-  "merge-commit",
-  "commit-unreadable",
-  "transcript-missing",
-  "transcript-unreadable",
-] as const;
-export type AmbiguityReason = (typeof AMBIGUITY_REASONS)[number];
 
 /** One (session, commit) pair whose agent edits may have reached that commit. */
 export interface CandidateUnit {
@@ -82,12 +62,6 @@ export interface LinkOptions {
   countUncommittedCheckpoints?: boolean;
 }
 
-/** Adds a reason (once) and keeps `ambiguity_reasons` in §1 order and `ambiguity` its first element. */
-export function addAmbiguity(unit: Pick<CandidateUnit, "ambiguity" | "ambiguity_reasons">, reason: AmbiguityReason): void {
-  if (!unit.ambiguity_reasons.includes(reason)) unit.ambiguity_reasons.push(reason);
-  unit.ambiguity_reasons.sort((a, b) => AMBIGUITY_REASONS.indexOf(a) - AMBIGUITY_REASONS.indexOf(b));
-  unit.ambiguity = unit.ambiguity_reasons[0] ?? null;
-}
 
 function byTime(a: Commit, b: Commit): number {
   if (a.committer_time !== b.committer_time) return a.committer_time - b.committer_time;
@@ -175,6 +149,13 @@ export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly 
     for (const session of [...cp.sessions].sort((a, b) => a.index - b.index)) {
       const sessionCheckpoints = Array.from(checkpointsBySession.get(session.session_id) ?? new Set([cp.checkpoint_id])).sort();
       for (const rep of representatives) {
+        const links = linkAmbiguity({
+          sessionsInCheckpoint: cp.sessions.length,
+          checkpointsOfSession: sessionCheckpoints.length,
+          commitsOfCheckpoint: representatives.length,
+          sessionsOnCommit: 1 + otherSessionsOn(rep.commit, cp.checkpoint_id, session.session_id).length,
+          merge: rep.commit.parents.length > 1,
+        });
         const unit: CandidateUnit = {
           session_id: session.session_id,
           checkpoint_id: cp.checkpoint_id,
@@ -186,14 +167,8 @@ export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly 
           checkpoint_commits: checkpointCommits,
           session_checkpoints: sessionCheckpoints,
           commit_checkpoints: [...rep.commit.checkpoint_ids],
-          ambiguity: null,
-          ambiguity_reasons: [],
+          ...links,
         };
-        if (cp.sessions.length > 1) addAmbiguity(unit, "multi-session-checkpoint");
-        if (sessionCheckpoints.length > 1) addAmbiguity(unit, "multi-checkpoint-session");
-        if (representatives.length > 1) addAmbiguity(unit, "multi-commit-checkpoint");
-        if (otherSessionsOn(rep.commit, cp.checkpoint_id, session.session_id).length > 0) addAmbiguity(unit, "multi-session-commit");
-        if (rep.commit.parents.length > 1) addAmbiguity(unit, "merge-commit");
         units.push(unit);
       }
     }

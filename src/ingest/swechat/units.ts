@@ -19,6 +19,7 @@
  * (metrics.md's `transcript-missing`/`-unreadable` cannot happen here: a
  * session without conversation rows forms no unit.)
  */
+import { type Ambiguity, type AmbiguityReason, linkAmbiguity } from "../../model";
 import type { CheckpointRow, CommitMetaRow, SwechatSessionRow } from "./schema";
 import type { SpooledPatch } from "./patches";
 
@@ -26,8 +27,9 @@ export interface SwechatUnit {
   session_id: string;
   commit: CommitMetaRow;
   checkpoint_pk: string;
-  ambiguity: string | null;
-  reasons: string[];
+  ambiguity: Ambiguity;
+  /** The same reasons as `ambiguity.ambiguity_reasons`. */
+  reasons: AmbiguityReason[];
   /** Other commits of the checkpoint dropped as copies of this one. */
   copies: number;
 }
@@ -93,14 +95,15 @@ export function makeUnitLinker(checkpoints: ReadonlyMap<string, CheckpointRow>, 
         for (const g of groups.values()) {
           const commit = g[0];
           const patch = patches.get(commit.commit_sha);
-          const reasons: string[] = [];
-          if (sessionCount > 1) reasons.push("multi-session-checkpoint");
-          if (cps.length > 1) reasons.push("multi-checkpoint-session");
-          if (groups.size > 1) reasons.push("multi-commit-checkpoint");
-          if (patch?.merge) reasons.push("merge-commit");
-          if ((commit.status !== null && commit.status !== "ok") || !patch || patch.ref === null) reasons.push("commit-unreadable");
-          if ((row?.unique_author_count ?? 0) > 1) reasons.push("multi-author-checkpoint");
-          units.push({ session_id: sessionId, commit, checkpoint_pk: cp, ambiguity: reasons[0] ?? null, reasons, copies: g.length - 1 });
+          const links = linkAmbiguity({
+            sessionsInCheckpoint: sessionCount,
+            checkpointsOfSession: cps.length,
+            commitsOfCheckpoint: groups.size,
+            merge: patch?.merge === true,
+            commitUnreadable: (commit.status !== null && commit.status !== "ok") || !patch || patch.ref === null,
+            authorsOfCheckpoint: row?.unique_author_count ?? 0,
+          });
+          units.push({ session_id: sessionId, commit, checkpoint_pk: cp, ambiguity: links, reasons: links.ambiguity_reasons, copies: g.length - 1 });
         }
       }
       return units.sort((a, b) => (a.commit.commit_date ?? Infinity) - (b.commit.commit_date ?? Infinity) || (a.commit.commit_sha < b.commit.commit_sha ? -1 : a.commit.commit_sha > b.commit.commit_sha ? 1 : 0));

@@ -1,4 +1,4 @@
-import { readTranscriptByContent } from "../../analyze/read-transcript";
+import { readTranscriptByContent } from "../../ingest/read-transcript";
 import { detectTranscriptFormat, type TranscriptFormat } from "../../ingest/detect";
 import { DiagnosticSink } from "../../model";
 

@@ -1,6 +1,6 @@
-import { agentAuthoredPct, codeSurvivalRate, codingEfficiency, codingMode } from "../attribution/rates";
+import { agentAuthoredPct, codeSurvivalRate, codingEfficiency, codingMode } from "./rates";
 import type { CheckpointSession, UnitFileRow, UnitRow } from "../model";
-import type { UnitAttribution } from "./attribute-unit";
+import type { UnitAttribution } from "./replay-unit";
 
 export interface UnitIdentity {
   session_id: string;
@@ -10,7 +10,7 @@ export interface UnitIdentity {
   agent: string | null;
   model: string | null;
   method: UnitRow["method"];
-  ambiguity: string | null;
+  ambiguity: UnitRow["ambiguity"];
   numstat_additions: number | null;
   entire: CheckpointSession["initial_attribution"];
 }

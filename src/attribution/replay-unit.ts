@@ -1,4 +1,4 @@
-import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "../attribution/at-commit";
+import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "./at-commit";
 import { DiagnosticSink, type Session, type ToolCall } from "../model";
 import { isBinaryText, makePathMapper, type ReplayStep, replayEdits, resolveSymlinks } from "../replay";
 import { chooseLanding, commitViewOfLinks, isLinkItself, landingCandidates, type UnitLinks } from "./unit-links";

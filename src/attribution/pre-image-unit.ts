@@ -1,4 +1,4 @@
-import { attributeUnit, callsInSlice, type UnitAttribution } from "./attribute-unit";
+import { attributeUnit, callsInSlice, type UnitAttribution } from "./replay-unit";
 import type { DiagnosticSink, Session } from "../model";
 import { applyUnifiedDiff, makePathMapper } from "../replay";
 

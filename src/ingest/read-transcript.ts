@@ -1,10 +1,10 @@
-import { parseClaudeCodeTranscript } from "../ingest/claude-code";
-import { parseCodexRollout } from "../ingest/codex";
-import { detectTranscriptFormat, type TranscriptFormat } from "../ingest/detect";
-import { parseEntireCompactTranscript, peekCompactAgent } from "../ingest/entire-compact";
-import { parseGeminiSession } from "../ingest/gemini";
-import { parseOpenCodeSession } from "../ingest/opencode";
-import { parsePiSession } from "../ingest/pi";
+import { parseClaudeCodeTranscript } from "./claude-code";
+import { parseCodexRollout } from "./codex";
+import { detectTranscriptFormat, type TranscriptFormat } from "./detect";
+import { parseEntireCompactTranscript, peekCompactAgent } from "./entire-compact";
+import { parseGeminiSession } from "./gemini";
+import { parseOpenCodeSession } from "./opencode";
+import { parsePiSession } from "./pi";
 import type { DiagnosticSink, Session } from "../model";
 
 const AGENT_OF_FORMAT: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", opencode: "OpenCode", pi: "Pi" };
