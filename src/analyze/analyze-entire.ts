@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type CandidateUnit, linkUnits, readEntireRepository } from "../ingest/entire";
 import { repositoryName } from "../ingest/git/repo-name";
 import { type CheckpointSession, DiagnosticSink } from "../model";
-import type { AnalysisRows } from "../tables";
+import type { AnalysisRows } from "../model";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
 import { packageRoot } from "./package-root";
 import { mapInWorkers } from "./parallel";

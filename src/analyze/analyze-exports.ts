@@ -20,7 +20,7 @@ import { readSpecStoryFile, type SpecStorySession } from "../ingest/specstory";
 import { isFileCommand, readSweAgentTrajectory, splitUnifiedDiff, sweAgentCategory, type SweAgentTrajectory } from "../ingest/swe-agent";
 import { DiagnosticSink, linkAmbiguity, noAmbiguity, type Session, type SessionRow, type ToolCallRow } from "../model";
 import { makePathMapper } from "../replay";
-import type { AnalysisRows } from "../tables";
+import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
 

@@ -16,7 +16,7 @@ import {
   type SwechatMeta, transcriptIndex, type UnitLinker,
 } from "../ingest/swechat";
 import { DiagnosticSink } from "../model";
-import type { AnalysisRows } from "../tables";
+import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { packageRoot } from "./package-root";
 import { mapInWorkers } from "./parallel";

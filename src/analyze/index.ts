@@ -2,7 +2,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import { checkpointTrailersWithoutData } from "../ingest/entire";
 import { openRepository } from "../ingest/git/repo";
-import type { AnalysisRows } from "../tables";
+import type { AnalysisRows } from "../model";
 import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";

@@ -10,3 +10,4 @@ export * from "./ambiguity";
 export * from "./rows";
 export * from "./seeded-random";
 export * from "./model-name";
+export * from "./claude-string-edits";

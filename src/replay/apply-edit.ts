@@ -1,5 +1,4 @@
-import { applyClaudeEdits, CLAUDE_STRING_EDIT_TOOLS } from "../ingest/claude-code/apply-edits";
-import type { FileEdit, StringEdit } from "../model";
+import { applyClaudeEdits, CLAUDE_STRING_EDIT_TOOLS, type FileEdit, type StringEdit } from "../model";
 
 export type ApplyResult = { ok: true; text: string } | { ok: false; reason: string };
 

@@ -4,7 +4,7 @@ export {
   CLAUDE_FILE_EDIT_TOOLS,
   type ClaudeCodeTranscriptInput,
 } from "./parse";
-export { applyClaudeEdits, CLAUDE_STRING_EDIT_TOOLS, type ClaudeEditResult } from "./apply-edits";
+export { applyClaudeEdits, CLAUDE_STRING_EDIT_TOOLS, type ClaudeEditResult } from "../../model";
 export {
   findClaudeCodeTranscripts,
   readClaudeCodeTranscript,

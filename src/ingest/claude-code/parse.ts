@@ -22,7 +22,7 @@ import {
 } from "../../model";
 import { emptyJsonlStats, forEachJsonl, readJsonl, type JsonlRecord } from "../jsonl";
 import { notAPrompt } from "../prompt-text";
-import { applyClaudeEdits } from "./apply-edits";
+import { applyClaudeEdits } from "../../model";
 import {
   parseAgentProgressData,
   parseAssistantMessage,

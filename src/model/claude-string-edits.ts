@@ -1,4 +1,4 @@
-import type { StringEdit } from "../../model";
+import type { StringEdit } from "./file-edit";
 
 /*
  * Claude Code's own rules for its Edit and MultiEdit tools. The parser uses
