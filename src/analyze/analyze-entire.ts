@@ -62,7 +62,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
       gitDir: entire.repo.gitDir,
       repo,
       idleLimitS: options.idleLimitS,
-      sessionId,
+      sessionId: recordedIdOf(folders.get(sessionId) ?? [], sessionId),
       folders: folders.get(sessionId) ?? [],
       units: unitsBySession.get(sessionId) ?? [],
       parsedBudgetBytes: options.parsedCopiesBudgetBytes,
@@ -92,4 +92,14 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
     await entire.close();
   }
   return true;
+}
+
+/**
+ * The id the tables write for a session (metrics.md §1 "Identity"): as Entire's metadata records it, so the
+ * tables join with SWE-chat's and Entire's; old sessions are `YYYY-MM-DD-<uuid>` (the dated form, when any of
+ * the session's folders records it).
+ */
+function recordedIdOf(folders: EntireSessionJob["folders"], normalised: string): string {
+  const recorded = folders.map((f) => f.session.recorded_session_id ?? normalised);
+  return recorded.find((id) => id !== normalised) ?? normalised;
 }

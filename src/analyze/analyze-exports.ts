@@ -123,7 +123,7 @@ async function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: Sessi
   if (files.length > 0) {
     sink.info("attribution-patch-match", "unit attributed with method patch-match against info.submission (no repository file states in a trajectory)");
     const subject = { session_id: session.session_id, commit_sha: "submission", checkpoint_id: null, repo: t.repo ?? "unknown", agent: session.agent, model: t.model, entire: null };
-    const evidence = { kind: "patch" as const, files: files.map((x) => ({ path: x.path, patch: x.patch })), numstat_additions: files.reduce((s, x) => s + x.additions, 0) };
+    const evidence = { kind: "patch" as const, files: files.map((x) => ({ path: x.path, patch: x.patch })), numstat_additions: files.reduce((s, x) => s + x.additions, 0), recordedPreImages: false };
     const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity: noAmbiguity(), evidence }, sink);
     out.units.push(outcome.unit);
     (out.unit_files ??= []).push(...outcome.files);
@@ -192,7 +192,7 @@ async function attributeAgainstPatch(session: Session, patch: CommitPatch, repo:
   const subject = { session_id: session.session_id, commit_sha: patch.sha, checkpoint_id: null, repo: repo ?? "unknown", agent: session.agent, model, entire: null };
   // One patch for several sessions: which of them made which line cannot be told (metrics.md §1).
   const ambiguity = linkAmbiguity({ sessionsOnCommit: sessionsOnPatch, merge: false });
-  const evidence = { kind: "patch" as const, files: patch.files, numstat_additions: patch.additions };
+  const evidence = { kind: "patch" as const, files: patch.files, numstat_additions: patch.additions, recordedPreImages: false };
   const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity, details: { "multi-session-commit": `${sessionsOnPatch} sessions` }, evidence }, sink);
   out.units.push(outcome.unit);
   (out.unit_files ??= []).push(...outcome.files);

@@ -284,14 +284,14 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
     sink.file = file;
     const outcome = readTranscriptByContent(raw, file, cs.agent_label, sink);
     sink.file = null;
-    if (outcome.ok) return copyRead(out, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, cs.transcript_start, "full", raw.length);
+    if (outcome.ok) return copyRead(out, job.sessionId, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, cs.transcript_start, "full", raw.length);
     if (compact === null) {
       sink.error("transcript-unreadable", outcome.message);
-      return copyRead(out, checkpointId, cs, null, cs.transcript_start, "full", 0);
+      return copyRead(out, job.sessionId, checkpointId, cs, null, cs.transcript_start, "full", 0);
     }
     problem = outcome.message;
   } else if (compact === null) {
-    out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, null, cs.transcript_start));
+    out.checkpoint_sessions.push(checkpointSessionRow(job.sessionId, checkpointId, cs, null, cs.transcript_start));
     sink.warn("transcript-missing", `checkpoint ${checkpointId} session ${cs.index}: no transcript stored (absent or its blob is missing from this clone)`);
     return { session: null, start: cs.transcript_start, kind: "full", bytes: 0 };
   } else {
@@ -308,25 +308,25 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
       "entire-compact-fallback",
       `checkpoint ${checkpointId} session ${cs.index}: ${problem}; Entire's compact transcript.jsonl is read instead (its slice from line ${compact.start + 1}; no sub-agent work, no cache tokens)`,
     );
-    return copyRead(out, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, compact.start, "compact", bytes!.length);
+    return copyRead(out, job.sessionId, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, compact.start, "compact", bytes!.length);
   }
   const why = outcome ? outcome.message : "its blob is absent from this clone";
   sink.error("transcript-unreadable", `${problem}; the compact transcript.jsonl could not be read either (${why})`);
-  return copyRead(out, checkpointId, cs, null, cs.transcript_start, "full", 0);
+  return copyRead(out, job.sessionId, checkpointId, cs, null, cs.transcript_start, "full", 0);
 }
 
-function copyRead(out: EntireSessionResult, checkpointId: string, cs: CheckpointSession, session: Session | null, start: number, kind: TranscriptKind, bytes: number): ReadCopy & { bytes: number } {
-  out.checkpoint_sessions.push(checkpointSessionRow(checkpointId, cs, session, start));
+function copyRead(out: EntireSessionResult, sessionId: string, checkpointId: string, cs: CheckpointSession, session: Session | null, start: number, kind: TranscriptKind, bytes: number): ReadCopy & { bytes: number } {
+  out.checkpoint_sessions.push(checkpointSessionRow(sessionId, checkpointId, cs, session, start));
   return { session, start, kind, bytes };
 }
 
 /** Entire's recorded numbers beside our token counts over the same slice (main transcript only, as Entire counts). */
-function checkpointSessionRow(checkpointId: string, cs: CheckpointSession, session: Session | null, start: number): CheckpointSessionRow {
+function checkpointSessionRow(sessionId: string, checkpointId: string, cs: CheckpointSession, session: Session | null, start: number): CheckpointSessionRow {
   const slice = session ? sumUsage(session.api_calls.filter((c) => !c.sidechain && c.record > start)) : null;
   return {
     checkpoint_id: checkpointId,
     session_index: cs.index,
-    session_id: cs.session_id,
+    session_id: sessionId,
     agent_label: cs.agent_label,
     agent: session?.agent ?? null,
     transcript_start: start,

@@ -198,7 +198,7 @@ async function analyzeOneSession(context: SwechatSessionContext, rows: readonly 
     for (const f of files ?? []) known.add(f.path);
     // The raw transcript's slice starts where the dataset says, in the canonical checkpoint; rows carry no slice.
     const start = raw !== null && unit.checkpoint_pk === context.canonical_checkpoint ? context.transcript_start : 0;
-    const evidence = files === null ? null : { kind: "patch" as const, files, numstat_additions: unit.numstat_additions, replays };
+    const evidence = files === null ? null : { kind: "patch" as const, files, numstat_additions: unit.numstat_additions, replays, recordedPreImages: raw !== null };
     const outcome = await attributeUnitJob({ subject, session, sliceStart: start, ambiguity: unit.ambiguity, evidence }, sink);
     if (files === null) outcome.unit.numstat_additions = unit.numstat_additions;
     out.units.push(outcome.unit);

@@ -6,7 +6,7 @@
  * The method is chosen from what the job holds, never from the input kind:
  *
  * - a repository and a readable commit: `git-replay` (file states from git);
- * - a patch, and a session whose log records pre-images the patch applies to:
+ * - a patch, and a raw log whose recorded pre-images the patch applies to:
  *   `pre-image-replay`;
  * - a patch otherwise: `patch-match` (tool inputs against the added lines).
  */
@@ -47,6 +47,11 @@ export type UnitEvidence =
       numstat_additions: number | null;
       /** patch-match state shared by the units of one session (see patchMatch). */
       replays?: Map<string, PatchMatchReplay>;
+      /**
+       * Whether the session's pre-images are the tool's own record of the file (a raw agent log), so the file
+       * states can be rebuilt from them; false where an adapter reconstructs them (SWE-agent's viewed windows).
+       */
+      recordedPreImages: boolean;
     };
 
 export interface UnitJob {
@@ -172,7 +177,7 @@ async function fromPatch(
   label: string,
   sink: DiagnosticSink,
 ): Promise<{ counts: UnitAttribution; method: UnitRow["method"] }> {
-  if (hasPreImages(session)) {
+  if (evidence.recordedPreImages && hasPreImages(session)) {
     const trial = new DiagnosticSink(sink.source, sink.file, sink.sessionId);
     const replayed = await attributeFromPreImages(session, sliceStart, evidence.files, trial);
     if (!trial.rows.some((d) => d.code === "commit-patch-unappliable")) {

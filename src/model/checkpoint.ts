@@ -23,8 +23,10 @@ export type EntireTokenUsage = z.infer<typeof entireTokenUsageSchema>;
 /** One session folder (`<id[:2]>/<id[2:]>/<n>/`) of a checkpoint. */
 export const checkpointSessionSchema = z.object({
   index: z.number().int().nonnegative(),
-  /** Normalised: the `YYYY-MM-DD-` prefix of old Entire ids removed. */
+  /** Normalised: the `YYYY-MM-DD-` prefix of old Entire ids removed (the key that joins a session's folders). */
   session_id: z.string(),
+  /** The id as the metadata records it (`YYYY-MM-DD-<uuid>` for old sessions): the form written in the tables (metrics.md §1 "Identity"). */
+  recorded_session_id: z.string().optional(),
   /** The agent label in the metadata; informative only, the format is read from content. */
   agent_label: z.string().nullable(),
   model: z.string().nullable(),

@@ -288,6 +288,7 @@ describe("Entire repository: synthetic fixture", () => {
     assert.deepEqual(a.sessions[0], {
       index: 0,
       session_id: S(1),
+      recorded_session_id: S(1),
       agent_label: "Claude Code",
       model: null,
       branch: "work",

@@ -99,7 +99,10 @@ const EXPECTED_CALLS = [
 
 const EXPECTED_CODES = [
   "swechat-repo-excluded", "swechat-session-without-rows", "swechat-session-row-missing",
-  "jsonl-nul-bytes", "patch-match-unknown-outcome", "jsonl-concatenated-objects", "swechat-commit-copies", "swechat-duplicate-turn",
+  "jsonl-nul-bytes", "patch-match-unknown-outcome", "jsonl-concatenated-objects", "swechat-commit-copies",
+  // The two ambiguous units of that session, each explained where it is attributed (the one unit pipeline).
+  "unit-excluded", "unit-excluded",
+  "swechat-duplicate-turn",
 ];
 
 const approx = (rows: readonly Record<string, unknown>[]) =>

@@ -493,6 +493,7 @@ async function buildSession(
     sessionId = `unknown:${id}/${index}`;
     sink.add("warning", "entire-session-id-missing", `checkpoint ${id} session ${index} has no session_id; named ${sessionId}`, null, { file: where(metaRel) });
   }
+  const recordedId = meta?.session_id?.trim() || sessionId;
 
   // Transcript: full.jsonl (+ .001, .002 … parts), else the compact transcript.jsonl.
   // Checkpoints v2 keep full.jsonl in the first full generation that still has it.
@@ -503,7 +504,7 @@ async function buildSession(
     const message = v2
       ? `checkpoint ${id} session ${index}: no full.jsonl in any v2 full generation and no transcript.jsonl in ${listing.ref}`
       : `checkpoint ${id} session ${index} has no full.jsonl or transcript.jsonl`;
-    sink.add("warning", "entire-transcript-missing", message, null, { file: fileLabel, session_id: sessionId });
+    sink.add("warning", "entire-transcript-missing", message, null, { file: fileLabel, session_id: recordedId });
   } else {
     const label = `${transcript.ref}:${listing.root}${transcript.file}`;
     const gaps = missingParts(transcript.parts);
@@ -513,7 +514,7 @@ async function buildSession(
         "entire-transcript-part-missing",
         `checkpoint ${id} session ${index}: ${gaps.map((n) => `full.jsonl.${String(n).padStart(3, "0")}`).join(", ")} missing between the stored parts; they are joined with the gap, so the records after it are numbered as if it were not there`,
         null,
-        { file: label, session_id: sessionId },
+        { file: label, session_id: recordedId },
       );
     }
     if (transcript.blob_missing) {
@@ -522,7 +523,7 @@ async function buildSession(
         "entire-transcript-blob-missing",
         `checkpoint ${id} session ${index}: ${transcript.file} is listed but its blob is absent from this clone (a partial clone: Entire itself fetches checkpoints with the filter blob:limit=128k, and some mirrors drop large files; a fetch without a filter brings it)`,
         null,
-        { file: label, session_id: sessionId },
+        { file: label, session_id: recordedId },
       );
     }
     if (transcript.kind === "compact" && v2) {
@@ -531,10 +532,10 @@ async function buildSession(
         "entire-v2-transcript-pruned",
         `checkpoint ${id} session ${index}: the raw transcript was not found in any v2 full generation (pruned by retention or not fetched); the compact transcript.jsonl is read instead`,
         null,
-        { file: label, session_id: sessionId },
+        { file: label, session_id: recordedId },
       );
     } else if (transcript.kind === "compact") {
-      sink.add("info", "entire-transcript-compact-only", `checkpoint ${id} session ${index}: only the compact transcript.jsonl (Entire's own format) is stored`, null, { file: label, session_id: sessionId });
+      sink.add("info", "entire-transcript-compact-only", `checkpoint ${id} session ${index}: only the compact transcript.jsonl (Entire's own format) is stored`, null, { file: label, session_id: recordedId });
     }
   }
 
@@ -548,12 +549,13 @@ async function buildSession(
 
   const branch = nonEmpty(meta?.branch) ?? nonEmpty(summary?.branch);
   const attribution = toAttribution(meta?.initial_attribution, (message) =>
-    sink.add("info", "entire-attribution-incomplete", `checkpoint ${id} session ${index}: ${message}`, null, { file: where(metaRel), session_id: sessionId }),
+    sink.add("info", "entire-attribution-incomplete", `checkpoint ${id} session ${index}: ${message}`, null, { file: where(metaRel), session_id: recordedId }),
   );
 
   const session: CheckpointSession = {
     index,
     session_id: sessionId,
+    recorded_session_id: recordedId,
     agent_label: nonEmpty(meta?.agent),
     model: modelLabel(meta?.model),
     branch,
