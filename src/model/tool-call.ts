@@ -13,6 +13,8 @@ export const toolCallSchema = z.object({
   record: z.number().int(),
   /** 1-based transcript line of the result record; null when no result was logged. */
   result_record: z.number().int().nullable(),
+  /** Timestamp of the result record, where the adapter reads it (Claude Code); orders calls of several sessions (metrics.md §1b). */
+  result_timestamp: z.string().nullable().optional(),
   /** true/false from the result; null when no result was logged. */
   success: z.boolean().nullable(),
   /** Why it failed (the tool's error text, shortened), when it did. */

@@ -36,7 +36,7 @@ import type { SampleCorpus } from "./types";
 export type { ExpectedUnit, SampleCheckpoint, SampleCheckpointSession, SampleCommit, SampleCorpus, SampleSession, SampleUsage } from "./types";
 
 /** Bumped whenever the generated corpus changes in any way. */
-export const SAMPLE_GENERATOR_VERSION = 2;
+export const SAMPLE_GENERATOR_VERSION = 3;
 
 /**
  * Generate the sample corpus into `dir` (its `repo/` and `claude-projects/`

@@ -198,7 +198,7 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     const empty = Object.fromEntries(NUMBER_COLUMNS.map((k) => [k, null])) as { [K in keyof UnitNumbers]: null };
     const unit: ReferenceUnit = {
       checkpoint_id: plan.checkpointId,
-      session_id: plan.session.sessionId ?? `${plan.checkpointId}/${plan.session.folder}`,
+      session_id: plan.session.rawSessionId ?? plan.session.sessionId ?? `${plan.checkpointId}/${plan.session.folder}`,
       commit_sha: plan.commit.sha,
       agent: typeof plan.session.metadata?.agent === "string" ? plan.session.metadata.agent : null,
       model: plan.session.sessionId === null ? null : (sessionModels.get(plan.session.sessionId) ?? null),

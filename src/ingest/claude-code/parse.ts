@@ -96,6 +96,7 @@ interface CallDraft {
 
 interface ResultDraft {
   record: number;
+  timestamp: string | null;
   isError: boolean;
   text: string;
   /** The record's `toolUseResult`, when it belongs to this result alone. */
@@ -413,6 +414,7 @@ class Parser {
           if (!failed) this.bashEditDiff(toolUseResult, line, file);
           this.results.set(id, {
             record: line,
+            timestamp: timestamp ?? null,
             isError,
             text: slim ? "" : resultText(tr.content),
             toolUseResult: slim ? undefined : toolUseResult,
@@ -561,6 +563,7 @@ class Parser {
         timestamp: call.timestamp,
         record: call.record,
         result_record: result?.record ?? null,
+        result_timestamp: result?.timestamp ?? null,
         success,
         error,
         sidechain: call.sidechain,

@@ -151,7 +151,8 @@ export class SampleBuilder {
     this.expected.push({
       ...rest,
       session_key: session.key,
-      session_id: session.sessionId,
+      // As Entire's metadata records it (metrics.md §1 "Identity"): the dated form for the legacy session.
+      session_id: session.entireSessionId,
       commit_sha: commit.sha,
       checkpoint_id: commit.checkpoint_id as string,
       ambiguity_reasons: o.ambiguity ? [o.ambiguity] : [],
