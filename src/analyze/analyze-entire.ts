@@ -6,6 +6,8 @@ import { type CheckpointSession, DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
 import { packageRoot } from "./package-root";
+import { type EntireGroupJob, type EntireGroupResult, runEntireGroupJob } from "./entire-group-job";
+import { findEntireGroups } from "./entire-groups";
 import { mapInWorkers } from "./parallel";
 
 export interface AnalyzeOptions {
@@ -86,6 +88,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
         options.onProgress?.(index + 1, jobs.length, sessionIds[index]);
       },
     });
+    await analyzeGroups(findEntireGroups(units, jobs, entire.repo.gitDir, repo), entire.repo, root, threads, options, out);
     checkpointSessions.sort((a, b) => (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : a.session_index - b.session_index));
     (out.checkpoint_sessions ??= []).push(...checkpointSessions);
   } finally {
@@ -102,4 +105,18 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
 function recordedIdOf(folders: EntireSessionJob["folders"], normalised: string): string {
   const recorded = folders.map((f) => f.session.recorded_session_id ?? normalised);
   return recorded.find((id) => id !== normalised) ?? normalised;
+}
+
+/** The groups of metrics.md §1b, one job each, on the same worker pool; rows in group order. */
+async function analyzeGroups(groups: EntireGroupJob[], repo: Parameters<typeof runEntireGroupJob>[1], root: string | null, threads: number, options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
+  options.onProgress?.(0, groups.length, "groups");
+  await mapInWorkers<EntireGroupJob, EntireGroupResult>(groups, root ? join(root, "src", "analyze", "entire-group-job.ts") : "entire-group-job", {
+    threads: root ? threads : 1,
+    run: (job) => runEntireGroupJob(job, repo),
+    onResult: (result, index) => {
+      (out.group_units ??= []).push(...result.group_units);
+      out.diagnostics.push(...result.diagnostics);
+      options.onProgress?.(index + 1, groups.length, "groups");
+    },
+  });
 }

@@ -261,7 +261,7 @@ function reportOverlappingSlices(
 type TranscriptKind = "full" | "compact";
 
 /** One stored copy of the session as read: the transcript that could be read, and where the checkpoint's part of it starts. */
-interface ReadCopy {
+export interface ReadCopy {
   session: Session | null;
   /** The slice start in the read transcript's own line numbers. */
   start: number;
@@ -358,4 +358,11 @@ function exclusionDetails(unit: CandidateUnit): Partial<Record<AmbiguityReason, 
 
 function byCommitThenCheckpoint(a: CandidateUnit, b: CandidateUnit): number {
   return a.commit.committer_time - b.commit.committer_time || (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : 0);
+}
+
+/** One folder's stored copy of a session, read as the session's units read it (no rows written; diagnostics to `sink`). */
+export async function readCheckpointCopy(repo: GitRepository, folder: EntireSessionJob["folders"][number], sessionId: string, sink: DiagnosticSink): Promise<ReadCopy> {
+  const job = { folders: [folder], sessionId } as EntireSessionJob;
+  const { session, start, kind } = await readFolder(repo, job, folder.checkpoint_id, folder.session, sink, emptyResult());
+  return { session, start, kind };
 }

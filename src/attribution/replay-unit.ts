@@ -137,8 +137,8 @@ function planReplay(
   sink: DiagnosticSink,
   landing?: Landing,
   links: UnitLinks | undefined = files.links,
+  calls: readonly ToolCall[] = callsInSlice(session, transcriptStart),
 ): ReplayPlan {
-  const calls = callsInSlice(session, transcriptStart);
   const logged: string[] = [];
   for (const call of calls) {
     for (const edit of call.file_edits) {
@@ -201,6 +201,16 @@ function planReplay(
     }
   }
   return { steps, outsideRepo: outside.size };
+}
+
+/**
+ * The replay steps of given calls (successful file edits, in replay order) with their logged paths mapped
+ * into the repository (root inferred from what `files.exists` knows); edits outside it are noted once.
+ * Symbolic links are not followed here (a group's replay, metrics.md §1b).
+ */
+export function planSteps(session: Session, calls: readonly ToolCall[], files: Pick<UnitFiles, "exists" | "changed">, prefix: string, sink: DiagnosticSink): ReplayStep[] {
+  const unitFiles: UnitFiles = { ...files, readBase: async () => null, readCommit: async () => null };
+  return planReplay(session, 0, unitFiles, new Set(files.changed.map((f) => f.path)), prefix, sink, undefined, undefined, calls).steps;
 }
 
 /** Every file whose base is needed: those the agent edited, then those the commit changes. */

@@ -129,3 +129,11 @@ export function explainExclusion(unit: UnitName, ambiguity: Ambiguity, details: 
 export function listIds(ids: readonly string[]): string {
   return `${ids.length}: ${ids.slice(0, 5).map((x) => x.slice(0, 12)).join(", ")}${ids.length > 5 ? ", …" : ""}`;
 }
+
+/**
+ * Why a group (metrics.md §1b) cannot be attributed; its rows then carry the
+ * first reason and null counts. In this order.
+ */
+export const groupReasonSchema = z.enum(["group-merge-commit", "group-transcript-missing", "group-transcript-unreadable", "group-commit-unreadable"]);
+export type GroupReason = z.infer<typeof groupReasonSchema>;
+export const GROUP_REASONS: readonly GroupReason[] = groupReasonSchema.options;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ambiguityReasonSchema } from "./ambiguity";
+import { ambiguityReasonSchema, groupReasonSchema } from "./ambiguity";
 import type { Diagnostic } from "./diagnostic";
 
 /**
@@ -40,6 +40,22 @@ export const unitRowSchema = z.object({
   entire_agent_percentage: z.number().nullable(),
 });
 export type UnitRow = z.infer<typeof unitRowSchema>;
+
+/**
+ * One (session, group) of metrics.md §1b: the columns of `units` (counts over the group's commits, the row's
+ * session's identities as survived, the other sessions' as `other_session_lines`), then the group's own.
+ */
+export const groupUnitRowSchema = unitRowSchema.extend({
+  /** The first reason the group cannot be attributed; null for an attributable group. */
+  ambiguity: groupReasonSchema.nullable(),
+  other_session_lines: nullableCount,
+  group_id: z.string(),
+  group_commits: count,
+  group_sessions: count,
+  concurrent_calls: nullableCount,
+  branch_switches: nullableCount,
+});
+export type GroupUnitRow = z.infer<typeof groupUnitRowSchema>;
 
 export const sessionRowSchema = z.object({
   session_id: z.string(),
@@ -141,6 +157,7 @@ export const TABLE_COLUMNS = {
   checkpoint_sessions: Object.keys(checkpointSessionRowSchema.shape) as (keyof CheckpointSessionRow)[],
   prompts: Object.keys(promptRowSchema.shape) as (keyof PromptRow)[],
   unit_files: Object.keys(unitFileRowSchema.shape) as (keyof UnitFileRow)[],
+  group_units: Object.keys(groupUnitRowSchema.shape) as (keyof GroupUnitRow)[],
 } as const;
 export type TableName = keyof typeof TABLE_COLUMNS;
 export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];
@@ -160,4 +177,6 @@ export interface AnalysisRows {
   prompts?: PromptRow[];
   /** Per-file counts of each computed unit. */
   unit_files?: UnitFileRow[];
+  /** One row per (session, group) of metrics.md §1b (inputs with a repository). */
+  group_units?: GroupUnitRow[];
 }

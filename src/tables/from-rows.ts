@@ -26,5 +26,6 @@ export function toTables(rows: AnalysisRows): AnalysisTables {
     checkpoint_sessions: tableFromRows("checkpoint_sessions", rows.checkpoint_sessions ?? []),
     prompts: tableFromRows("prompts", rows.prompts ?? []),
     unit_files: tableFromRows("unit_files", rows.unit_files ?? []),
+    group_units: tableFromRows("group_units", rows.group_units ?? []),
   };
 }

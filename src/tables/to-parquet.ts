@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { z } from "zod";
-import { checkpointSessionRowSchema, diagnosticSchema, promptRowSchema, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
+import { checkpointSessionRowSchema, diagnosticSchema, groupUnitRowSchema, promptRowSchema, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 const SCHEMAS: Record<TableName, z.ZodObject> = {
@@ -11,6 +11,7 @@ const SCHEMAS: Record<TableName, z.ZodObject> = {
   checkpoint_sessions: checkpointSessionRowSchema,
   prompts: promptRowSchema,
   unit_files: unitFileRowSchema,
+  group_units: groupUnitRowSchema,
 };
 
 type ParquetType = "STRING" | "DOUBLE" | "BOOLEAN";
