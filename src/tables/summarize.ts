@@ -1,4 +1,4 @@
-import type { SessionRow, UnitRow } from "../model";
+import type { GroupUnitRow, SessionRow, UnitRow } from "../model";
 import { type BootstrapOptions, mean, median, quantileSorted } from "./bootstrap";
 
 /** The three pooled ratios of metrics.md §6 and their unit fields. */
@@ -33,8 +33,23 @@ export interface SliceSummary {
   active_s_per_line: number | null;
 }
 
-/** Units that enter headline numbers: unambiguous and computed. */
-export const isHeadlineUnit = (u: UnitRow): boolean => u.ambiguity === null && u.total_committed_lines !== null;
+/** A row `summarizeUnits` reads: a strict unit, or a (session, group) row of metrics.md §1b. */
+export type SummarizableRow = UnitRow | GroupUnitRow;
+
+/** Units that enter headline numbers: unambiguous (or in an attributable group) and computed. */
+export const isHeadlineUnit = (u: SummarizableRow): boolean => u.ambiguity === null && u.total_committed_lines !== null;
+
+/**
+ * metrics.md §1b: agent-authored % pools Σ survived over the committed lines of the distinct groups in the slice.
+ * Each of a group's rows in the slice carries an equal share of the group's committed lines, so any sum over the
+ * slice (and over a resample of its sessions, on average) counts a group's lines once.
+ */
+function withGroupShares<T extends SummarizableRow>(rows: T[]): T[] {
+  const inSlice = new Map<string, number>();
+  for (const r of rows) if ("group_id" in r) inSlice.set(r.group_id, (inSlice.get(r.group_id) ?? 0) + 1);
+  if (inSlice.size === 0) return rows;
+  return rows.map((r) => ("group_id" in r && r.total_committed_lines !== null ? { ...r, total_committed_lines: r.total_committed_lines / inSlice.get(r.group_id)! } : r));
+}
 
 /**
  * Summarises units per slice (metrics.md §6): pooled ratios with a 95 %
@@ -48,14 +63,14 @@ export const isHeadlineUnit = (u: UnitRow): boolean => u.ambiguity === null && u
  * same seed would draw. test/tables/summarize.test.ts checks it equals the
  * straightforward implementation exactly.
  */
-export function summarizeUnits(
-  units: readonly UnitRow[],
+export function summarizeUnits<T extends SummarizableRow>(
+  units: readonly T[],
   sessions: readonly SessionRow[],
-  sliceOf: (u: UnitRow) => string | null = () => "all",
+  sliceOf: (u: T) => string | null = () => "all",
   { iterations = 1000, seed = 1, level = 0.95 }: BootstrapOptions = {},
 ): SliceSummary[] {
   const sessionById = new Map(sessions.map((s) => [s.session_id, s]));
-  const slices = new Map<string, UnitRow[]>();
+  const slices = new Map<string, T[]>();
   for (const u of units) {
     if (!isHeadlineUnit(u)) continue;
     const key = sliceOf(u) ?? "(none)";
@@ -64,29 +79,38 @@ export function summarizeUnits(
     list.push(u);
   }
   const out: SliceSummary[] = [];
-  for (const [slice, list] of [...slices.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const bySession = new Map<string, UnitRow[]>();
+  for (const [slice, rows] of [...slices.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+    const list = withGroupShares(rows);
+    const bySession = new Map<string, T[]>();
     for (const u of list) {
       let g = bySession.get(u.session_id);
       if (!g) bySession.set(u.session_id, (g = []));
       g.push(u);
     }
-    const groups = [...bySession.values()];
-    const intervals = bootstrapRatios(groups, { iterations, seed, level });
+    // The resampled clusters: whole sessions; group rows resample whole groups (a group's sessions share its lines).
+    const clusters = new Map<string, T[]>();
+    for (const u of list) {
+      const key = "group_id" in u ? `g:${u.group_id}` : `s:${u.session_id}`;
+      let c = clusters.get(key);
+      if (!c) clusters.set(key, (c = []));
+      c.push(u);
+    }
+    const intervals = bootstrapRatios([...clusters.values()], { iterations, seed, level });
     const ratios = {} as Record<RatioName, RatioSummary>;
     for (const [r, name] of RATIO_NAMES.entries()) {
       const per = list.map((u) => u[name]).filter((v): v is number => v !== null);
       const ci = intervals[r];
       ratios[name] = { pooled: pooled(list, name), ci_low: ci?.[0] ?? null, ci_high: ci?.[1] ?? null, mean: mean(per), median: median(per), n: per.length };
     }
-    const committed = list.reduce((s, u) => s + (u.total_committed_lines ?? 0), 0);
+    // Group rows carry shares of their group's lines: the sum is whole up to rounding.
+    const committed = Math.round(list.reduce((s, u) => s + (u.total_committed_lines ?? 0), 0));
     const effort = effortPerLine([...bySession.keys()].map((id) => sessionById.get(id)).filter((s): s is SessionRow => !!s), committed);
     out.push({ slice, units: list.length, sessions: bySession.size, ratios, committed_lines: committed, ...effort });
   }
   return out;
 }
 
-function pooled(units: readonly UnitRow[], name: RatioName): number | null {
+function pooled(units: readonly SummarizableRow[], name: RatioName): number | null {
   const { num, den } = RATIOS[name];
   let n = 0;
   let d = 0;
@@ -104,7 +128,7 @@ function pooled(units: readonly UnitRow[], name: RatioName): number | null {
  * `seededRandom(seed)` (mulberry32) inlined: this loop runs 20 million times
  * for 20,000 sessions, and a closure call per draw doubled its time.
  */
-function bootstrapRatios(groups: readonly UnitRow[][], { iterations, seed, level }: Required<BootstrapOptions>): ([number, number] | null)[] {
+function bootstrapRatios(groups: readonly SummarizableRow[][], { iterations, seed, level }: Required<BootstrapOptions>): ([number, number] | null)[] {
   const g = groups.length;
   const [r0, r1, r2] = RATIO_NAMES.map((name) => RATIOS[name]);
   if (r0.num !== r1.num || r1.num !== r2.num) throw new Error("summarizeUnits assumes the three ratios share their numerator");
@@ -159,5 +183,19 @@ function effortPerLine(sessions: readonly SessionRow[], committed: number) {
     tokens_per_line: tokens / committed,
     cost_per_line: costKnown ? cost / committed : null,
     active_s_per_line: activeKnown ? active / committed : null,
+  };
+}
+
+/**
+ * The share of units each view covers (metrics.md §1b: shown beside the headline figures): strict, the units
+ * that enter headline numbers; with groups, the units whose session is in an attributable group.
+ */
+export function unitCoverage(units: readonly UnitRow[], groupUnits: readonly GroupUnitRow[]): { units: number; strict: number; groups: number } {
+  const norm = (id: string) => id.replace(/^\d{4}-\d{2}-\d{2}-/, "");
+  const attributable = new Set(groupUnits.filter(isHeadlineUnit).map((r) => `${norm(r.session_id)}\u0000${r.repo}`));
+  return {
+    units: units.length,
+    strict: units.filter(isHeadlineUnit).length,
+    groups: units.filter((u) => attributable.has(`${norm(u.session_id)}\u0000${u.repo}`)).length,
   };
 }

@@ -35,7 +35,8 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
   if (flags.format === "parquet") await writeParquetTables(out, result.rows);
   if (!flags.quiet) {
     const summary = summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed });
-    process.stdout.write(formatSummary(result.rows, summary, out));
+    const groups = summarizeUnits(result.rows.group_units ?? [], result.rows.sessions, () => "all", { seed });
+    process.stdout.write(formatSummary(result.rows, summary, out, groups));
   }
   return result.readAnything ? EXIT.ok : EXIT.nothingRead;
 }

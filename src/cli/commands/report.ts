@@ -62,7 +62,8 @@ async function runReport(inputs: string[], flags: ReportFlags): Promise<number> 
   });
   if (!flags.quiet) {
     for (const w of [...new Set(warnings)]) process.stderr.write(`chart warning: ${w}\n`);
-    process.stdout.write(formatSummary(result.rows, summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed }), out));
+    const groups = summarizeUnits(result.rows.group_units ?? [], result.rows.sessions, () => "all", { seed });
+    process.stdout.write(formatSummary(result.rows, summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed }), out, groups));
     const figures = paths.filter((p) => p.startsWith("figures/")).length;
     const pages = paths.filter((p) => p.startsWith("sessions/") && p.endsWith(".html") && p !== "sessions/index.html").length;
     process.stdout.write(`report: ${join(out, "index.html")} (${figures} figure files, ${pages} session pages)\n`);
