@@ -13,12 +13,21 @@ import { join } from "node:path";
 import { findTranscripts, type FoundTranscript } from "../ingest/find-transcripts";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { repositoryName } from "../ingest/git/repo-name";
-import { addAmbiguity, type AnalysisRows, DiagnosticSink, explainExclusion } from "../model";
+import { addAmbiguity, type AnalysisRows, type Commit, DiagnosticSink, explainExclusion } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { packageRoot } from "./package-root";
 import { mapInWorkers } from "./parallel";
 import { repeatedAcrossFiles } from "./repeats-across-files";
-import { forgetRepository, runTranscriptSessionJob, shareRepository, type TranscriptSessionJob, type TranscriptSessionResult } from "./transcript-session-job";
+import {
+  forgetRepository,
+  runTranscriptGroupJob,
+  runTranscriptSessionJob,
+  shareRepository,
+  type TranscriptGroupJob,
+  type TranscriptGroupResult,
+  type TranscriptSessionJob,
+  type TranscriptSessionResult,
+} from "./transcript-session-job";
 
 export { LINK_WINDOW_S } from "./transcript-session-job";
 export { findTranscripts, readFoundTranscript, type FoundTranscript } from "../ingest/find-transcripts";
@@ -49,6 +58,8 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
     const rerun = await runJobs(again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })), repo, options, "resumed sessions");
     again.forEach((i, k) => (results[i] = rerun[k]));
     collect(results, out);
+    const finalJobs = found.map((f, i) => (repeats.has(i) ? { ...job(f), repeated: repeats.get(i) } : job(f)));
+    if (context) await analyzeGroups(transcriptGroups(results, finalJobs, context.commits), options, out);
   } finally {
     if (repo) forgetRepository(repo.gitDir);
     await repo?.close();
@@ -58,7 +69,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
 }
 
 /** The repository's name and its commits (patch ids included), written once for the workers to read. */
-async function repositoryContext(repo: GitRepository, repoPath: string, scratch: string, out: AnalysisRows): Promise<{ name: string; commitsFile: string }> {
+async function repositoryContext(repo: GitRepository, repoPath: string, scratch: string, out: AnalysisRows): Promise<{ name: string; commitsFile: string; commits: Commit[] }> {
   const historySink = new DiagnosticSink("git", repoPath);
   const commits = await repo.logCommits({
     patchIds: true,
@@ -68,7 +79,7 @@ async function repositoryContext(repo: GitRepository, repoPath: string, scratch:
   const commitsFile = join(scratch, "commits.json");
   writeFileSync(commitsFile, JSON.stringify(commits));
   shareRepository(repo.gitDir, repo, commits);
-  return { name: await repositoryName(repo, repoPath), commitsFile };
+  return { name: await repositoryName(repo, repoPath), commitsFile, commits };
 }
 
 async function runJobs(jobs: TranscriptSessionJob[], repo: GitRepository | null, options: AnalyzeOptions, label: string): Promise<TranscriptSessionResult[]> {
@@ -117,4 +128,61 @@ function collect(results: readonly TranscriptSessionResult[], out: AnalysisRows)
     out.diagnostics.push(...sink.rows);
     (out.unit_files ??= []).push(...r.unit_files);
   }
+}
+
+/**
+ * The groups of metrics.md §1b without Entire: connected components of sessions and the commits §1's rule links
+ * them to, each commit's moment its committer date (ties: sha).
+ */
+function transcriptGroups(results: readonly TranscriptSessionResult[], jobs: readonly TranscriptSessionJob[], commits: readonly Commit[]): TranscriptGroupJob[] {
+  const bySha = new Map(commits.map((c) => [c.sha, c]));
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    if (!parent.has(x)) parent.set(x, x);
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    parent.set(x, r);
+    return r;
+  };
+  results.forEach((r, i) => {
+    for (const u of r.units) parent.set(find(`s:${i}`), find(`c:${u.row.commit_sha}`));
+  });
+  const components = new Map<string, { sessions: number[]; shas: Set<string> }>();
+  results.forEach((r, i) => {
+    if (r.units.length === 0 || r.session_id === null) return;
+    const root = find(`s:${i}`);
+    const c = components.get(root) ?? { sessions: [], shas: new Set<string>() };
+    c.sessions.push(i);
+    for (const u of r.units) c.shas.add(u.row.commit_sha);
+    components.set(root, c);
+  });
+  const groups: TranscriptGroupJob[] = [];
+  for (const c of components.values()) {
+    const groupCommits = [...c.shas]
+      .map((sha) => bySha.get(sha))
+      .filter((x): x is Commit => x !== undefined)
+      .map((commit) => ({ commit, moment: commit.committer_time * 1000 }))
+      .sort((a, b) => a.moment - b.moment || (a.commit.sha < b.commit.sha ? -1 : 1));
+    if (groupCommits.length === 0) continue;
+    groups.push({ members: c.sessions.map((i) => ({ job: jobs[i], session_id: results[i].session_id! })), commits: groupCommits });
+  }
+  return groups.sort((a, b) => a.commits[0].moment - b.commits[0].moment || (a.commits[0].commit.sha < b.commits[0].commit.sha ? -1 : 1));
+}
+
+async function analyzeGroups(groups: TranscriptGroupJob[], options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
+  if (groups.length === 0) return;
+  const root = packageRoot();
+  const sessions = groups.reduce((n, g) => n + g.members.length, 0);
+  const threads = root ? (options.threads ?? (sessions >= MIN_SESSIONS_FOR_WORKERS ? Math.min(availableParallelism(), 8) : 1)) : 1;
+  options.onProgress?.(0, groups.length, "groups");
+  await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(groups, root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job", {
+    threads,
+    exportName: "runGroupJob",
+    run: runTranscriptGroupJob,
+    onResult: (result, index) => {
+      (out.group_units ??= []).push(...result.group_units);
+      out.diagnostics.push(...result.diagnostics);
+      options.onProgress?.(index + 1, groups.length, "groups");
+    },
+  });
 }

@@ -13,7 +13,9 @@
  * returns each unit's reasons so far and the caller completes them.
  */
 import { readFileSync } from "node:fs";
+import { attributeGroup, type GroupCommit, type GroupMember } from "../attribution/attribute-group";
 import { attributeUnitJob } from "../attribution/attribute-job";
+import { callsInSlice } from "../attribution/replay-unit";
 import { filesOfTree, NO_FILES, type TreeFiles, unitLinks } from "../attribution/tree-files";
 import { landingCandidates, type UnitLinks } from "../attribution/unit-links";
 import { dominantModel } from "../effort";
@@ -25,6 +27,7 @@ import {
   type Commit,
   type Diagnostic,
   DiagnosticSink,
+  type GroupUnitRow,
   linkAmbiguity,
   listIds,
   type PromptRow,
@@ -276,4 +279,48 @@ async function changedOf(repo: GitRepository, sha: string): Promise<ChangedFile[
   if (!cache) changedCache.set(repo, (cache = new Map()));
   if (!cache.has(sha)) cache.set(sha, await repo.changedFiles(sha));
   return cache.get(sha) ?? null;
+}
+
+/** A group of metrics.md §1b on transcripts without Entire: the sessions linked (transitively) to the same commits. */
+export interface TranscriptGroupJob {
+  members: { job: TranscriptSessionJob; session_id: string }[];
+  /** The group's commits, sorted by moment (their committer date, without Entire). */
+  commits: GroupCommit[];
+}
+
+export interface TranscriptGroupResult {
+  group_units: GroupUnitRow[];
+  diagnostics: Diagnostic[];
+}
+
+/** Worker entry for groups (`exportName: "runGroupJob"`). */
+export const runGroupJob = (job: TranscriptGroupJob) => runTranscriptGroupJob(job);
+
+export async function runTranscriptGroupJob(job: TranscriptGroupJob): Promise<TranscriptGroupResult> {
+  const sink = new DiagnosticSink("transcripts", null, null);
+  try {
+    const first = job.members[0].job;
+    const context = await contextOf(first);
+    if (context === null || first.repoName === null) return { group_units: [], diagnostics: [] };
+    const members: GroupMember[] = job.members.map((m) => memberOf(m.job, m.session_id, job.commits));
+    return { group_units: await attributeGroup({ repo: first.repoName, git: context.repo, members, commits: job.commits }, sink), diagnostics: sink.rows };
+  } catch (e) {
+    sink.error("group-failed", `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`);
+    return { group_units: [], diagnostics: sink.rows };
+  }
+}
+
+/** A session of the group, read again (quietly: its own job reported on it); a call precedes the first commit made after its result. */
+function memberOf(job: TranscriptSessionJob, sessionId: string, commits: readonly GroupCommit[]): GroupMember {
+  const quiet = new DiagnosticSink(job.found.format, job.found.file);
+  const read = readFoundTranscript(job.found, quiet);
+  const base = { session_id: sessionId, checkpoints: [], entire: [], touched: [] };
+  if (read === null) return { ...base, agent: null, model: null, parts: null, problem: "unreadable", started_ms: Number.POSITIVE_INFINITY };
+  const session = job.repeated ? withoutRepeated(read, job.repeated, quiet) : read;
+  const calls = callsInSlice(session, 0).map((call) => {
+    const at = Date.parse(call.result_timestamp ?? call.timestamp ?? "");
+    const k = Number.isFinite(at) ? commits.findIndex((c) => at < c.moment) : 0;
+    return { call, firstCommit: k === -1 ? commits.length : k };
+  });
+  return { ...base, agent: session.agent, model: dominantModel(session.api_calls), parts: [{ session, calls }], problem: null, started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY };
 }
