@@ -7,7 +7,7 @@ import type { AnalysisRows } from "../model";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
 import { packageRoot } from "./package-root";
 import { type EntireGroupJob, type EntireGroupResult, runEntireGroupJob } from "./entire-group-job";
-import { findEntireGroups } from "./entire-groups";
+import { findEntireGroups, workOutsideGroups } from "./entire-groups";
 import { mapInWorkers } from "./parallel";
 
 export interface AnalyzeOptions {
@@ -88,7 +88,10 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
         options.onProgress?.(index + 1, jobs.length, sessionIds[index]);
       },
     });
-    await analyzeGroups(findEntireGroups(units, jobs, entire.repo.gitDir, repo), entire.repo, root, threads, options, out);
+    const groups = findEntireGroups(units, jobs, entire.repo.gitDir, repo);
+    const work = await analyzeGroups(groups, entire.repo, root, threads, options, out);
+    const withFolders = new Set(entire.checkpoints.filter((c) => c.sessions.length > 0).map((c) => c.checkpoint_id));
+    out.diagnostics.push(...(await workOutsideGroups(entire.repo, groups, work, (c) => c.checkpoint_ids.some((id) => withFolders.has(id)))));
     checkpointSessions.sort((a, b) => (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : a.session_index - b.session_index));
     (out.checkpoint_sessions ??= []).push(...checkpointSessions);
   } finally {
@@ -108,7 +111,8 @@ function recordedIdOf(folders: EntireSessionJob["folders"], normalised: string):
 }
 
 /** The groups of metrics.md §1b, one job each, on the same worker pool; rows in group order. */
-async function analyzeGroups(groups: EntireGroupJob[], repo: Parameters<typeof runEntireGroupJob>[1], root: string | null, threads: number, options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
+async function analyzeGroups(groups: EntireGroupJob[], repo: Parameters<typeof runEntireGroupJob>[1], root: string | null, threads: number, options: AnalyzeOptions, out: AnalysisRows): Promise<EntireGroupResult["work"][]> {
+  const work: EntireGroupResult["work"][] = [];
   options.onProgress?.(0, groups.length, "groups");
   await mapInWorkers<EntireGroupJob, EntireGroupResult>(groups, root ? join(root, "src", "analyze", "entire-group-job.ts") : "entire-group-job", {
     threads: root ? threads : 1,
@@ -116,7 +120,9 @@ async function analyzeGroups(groups: EntireGroupJob[], repo: Parameters<typeof r
     onResult: (result, index) => {
       (out.group_units ??= []).push(...result.group_units);
       out.diagnostics.push(...result.diagnostics);
+      work[index] = result.work;
       options.onProgress?.(index + 1, groups.length, "groups");
     },
   });
+  return work;
 }

@@ -8,7 +8,7 @@
  * group to `attributeGroup`.
  */
 import { callsInSlice } from "../attribution/replay-unit";
-import { attributeGroup, type GroupCommit, type GroupMember, type MemberPart } from "../attribution/attribute-group";
+import { attributeGroup, type GroupCommit, type GroupMember, type GroupWork, type MemberPart } from "../attribution/attribute-group";
 import { dominantModel } from "../effort";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session } from "../model";
@@ -34,6 +34,8 @@ export interface EntireGroupJob {
 export interface EntireGroupResult {
   group_units: GroupUnitRow[];
   diagnostics: Diagnostic[];
+  /** When the group was at work (ms) and the files its agents edited, for `group-work-outside`; null when not replayed. */
+  work: { from: number; to: number; edited: string[] } | null;
 }
 
 const repositories = new Map<string, Promise<GitRepository | null>>();
@@ -49,15 +51,18 @@ export async function runEntireGroupJob(job: EntireGroupJob, given?: GitReposito
     const repo = await repoPromise;
     if (!repo) {
       sink.error("entire-repository-unreadable", `${job.gitDir} could not be opened in a worker`);
-      return { group_units: [], diagnostics: sink.rows };
+      return { group_units: [], diagnostics: sink.rows, work: null };
     }
     const members: GroupMember[] = [];
     for (const m of job.members) members.push(await memberOf(repo, m));
-    const rows = await attributeGroup({ repo: job.repo, git: repo, members, commits: job.commits }, sink);
-    return { group_units: rows, diagnostics: sink.rows };
+    const work: GroupWork = { edited: [], last_call_ms: null };
+    const rows = await attributeGroup({ repo: job.repo, git: repo, members, commits: job.commits, work }, sink);
+    const from = job.commits[0].moment;
+    const to = Math.max(job.commits[job.commits.length - 1].moment, work.last_call_ms ?? Number.NEGATIVE_INFINITY);
+    return { group_units: rows, diagnostics: sink.rows, work: work.edited.length > 0 ? { from, to, edited: work.edited } : null };
   } catch (e) {
     sink.error("group-failed", `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`);
-    return { group_units: [], diagnostics: sink.rows };
+    return { group_units: [], diagnostics: sink.rows, work: null };
   }
 }
 

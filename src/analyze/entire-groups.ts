@@ -6,7 +6,8 @@
  */
 import type { GroupCommit } from "../attribution/attribute-group";
 import type { CandidateUnit } from "../ingest/entire";
-import type { Commit } from "../model";
+import type { GitRepository } from "../ingest/git/repo";
+import { type Commit, type Diagnostic, DiagnosticSink } from "../model";
 import type { EntireGroupJob, EntireGroupMember } from "./entire-group-job";
 import type { EntireSessionJob } from "./entire-session-job";
 
@@ -88,4 +89,39 @@ function momentsOf(units: readonly CandidateUnit[]): GroupCommit[] {
     return { commit, moment };
   });
   return out.sort((a, b) => a.moment - b.moment || byCommitter(a.commit, b.commit));
+}
+
+/**
+ * metrics.md §1b: a session's work that went into a commit outside its group (a commit without a trailer, or
+ * whose checkpoint holds no session folder) counts as not surviving. Each such commit made while a group was at
+ * work (from its earliest commit's moment to its last call, or its last commit's moment if later) that changes a
+ * file the group's agents edited is named, once per group.
+ */
+export async function workOutsideGroups(
+  repo: GitRepository,
+  groups: readonly EntireGroupJob[],
+  work: readonly ({ from: number; to: number; edited: string[] } | null)[],
+  inAGroup: (c: Commit) => boolean,
+): Promise<Diagnostic[]> {
+  if (!work.some((w) => w !== null)) return [];
+  const outside = (await repo.logCommits()).filter((c) => !inAGroup(c));
+  const sink = new DiagnosticSink("entire", null, null);
+  const changed = new Map<string, Set<string>>();
+  for (const [i, w] of work.entries()) {
+    if (w === null) continue;
+    const edited = new Set(w.edited);
+    const own = new Set(groups[i].commits.map((c) => c.commit.sha));
+    for (const c of outside) {
+      const t = c.committer_time * 1000;
+      if (t < w.from || t > w.to || own.has(c.sha)) continue;
+      if (!changed.has(c.sha)) changed.set(c.sha, new Set(((await repo.changedFiles(c.sha)) ?? []).map((f) => f.path)));
+      const hit = [...changed.get(c.sha)!].filter((p) => edited.has(p));
+      if (hit.length === 0) continue;
+      sink.info(
+        "group-work-outside",
+        `commit ${c.sha.slice(0, 12)} ("${c.subject.slice(0, 60)}") changes ${hit.slice(0, 3).join(", ")}${hit.length > 3 ? ", …" : ""}, which the agents of group ${groups[i].members.map((m) => m.session_id.slice(0, 8)).join("+")} (commits ${groups[i].commits.map((x) => x.commit.sha.slice(0, 8)).join(", ")}) edited while at work, but carries no checkpoint with a session: work that went into it counts as not surviving`,
+      );
+    }
+  }
+  return sink.rows;
 }

@@ -70,7 +70,15 @@ export interface GroupCommit {
   moment: number;
 }
 
+/** What the group's agents did, for the caller's `group-work-outside` check: the repo paths they edited, and when their last call ended. */
+export interface GroupWork {
+  edited: string[];
+  last_call_ms: number | null;
+}
+
 export interface GroupJob {
+  /** Filled by the replay when given. */
+  work?: GroupWork;
   repo: string;
   git: GitRepository;
   members: GroupMember[];
@@ -159,10 +167,12 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
   const allChanged = changed.flat();
   const exists = (touched: ReadonlySet<string>) => (p: string) => baseTree.blobs.has(p) || trees.some((t) => t.blobs.has(p)) || touched.has(p);
   const stepsOf = new Map<ToolCall, ReplayStep[]>();
+  // Path notes (outside the repository, through a link) are the ones each member's own unit job already wrote.
+  const repeated = new DiagnosticSink(sink.source, sink.file, sink.sessionId);
   for (const m of job.members) {
     const touched = new Set(m.touched);
     for (const part of m.parts ?? []) {
-      const steps = planSteps(part.session, part.calls.map((c) => c.call), { exists: exists(touched), changed: allChanged }, "", sink);
+      const steps = planSteps(part.session, part.calls.map((c) => c.call), { exists: exists(touched), changed: allChanged }, "", repeated);
       for (const step of steps) {
         const list = stepsOf.get(step.call) ?? [];
         list.push(step);
@@ -221,6 +231,11 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
     if (issue.code === "edit-unreplayable") sink.warn(issue.code, `group: ${issue.message}`, issue.record);
   }
 
+  if (job.work) {
+    job.work.edited = [...new Set([...stepsOf.values()].flat().map((step) => step.path))].sort();
+    const times = ordered.map((o) => o.at).filter(Number.isFinite);
+    job.work.last_call_ms = times.length > 0 ? Math.max(...times) : null;
+  }
   const concurrent = concurrentCalls(ordered, stepsOf);
   const out = new Map<string, Counts>();
   const bySession = (set: Iterable<LineOwner>, session: string) => {
