@@ -31,7 +31,7 @@ export async function build(dir: string, count: number, seed: number, minKb: num
     dir, seed, rng, git,
     fi: new FastImport(dir, join(dir, ".git", "bench-marks")),
     tree: new Map(), release: new Map(), time: T_START, head: 0, checkpointsTip: null, releaseTip: 0, usedIds: new Set(),
-    sessions: [], checkpoints: [], expected: [], missingBlobs: [], quirks: {}, transcriptBytes: 0, sessionBytes: 0,
+    sessions: [], checkpoints: [], expected: [], missingBlobs: [], recordedIds: new Map(), quirks: {}, transcriptBytes: 0, sessionBytes: 0,
   };
   st.head = await st.fi.commit({ ref: "refs/heads/main", author: SAM, time: tick(st), message: "Initial commit\n", from: null, changes: [{ path: "README.md", content: README }] });
   st.tree.set("README.md", README);
@@ -88,7 +88,7 @@ export async function build(dir: string, count: number, seed: number, minKb: num
     quirks: st.quirks,
     session_list: st.sessions.map(({ commitMarks, ...rest }) => ({ ...rest, commits: commitMarks.map(sha) })),
     checkpoint_list: st.checkpoints.map(({ commitMarks, ...rest }) => ({ ...rest, commits: commitMarks.map(sha) })),
-    expected_units: st.expected.map(({ commit, ...rest }) => ({ ...rest, commit_sha: sha(commit) })),
+    expected_units: st.expected.map(({ commit, ...rest }) => ({ ...rest, session_id: st.recordedIds.get(rest.session_id) ?? rest.session_id, commit_sha: sha(commit) })),
     missing_blobs: st.missingBlobs,
     seconds: (Date.now() - t0) / 1000,
   };

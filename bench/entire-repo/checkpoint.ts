@@ -45,6 +45,7 @@ export async function writeCheckpoint(st: BuildState, id: string, folders: Check
     const prompts = s.promptStarts.map((p, i) => ({ p, text: s.prompts[i] })).filter((x) => x.p >= from && x.p < f.end);
     promptWindows += prompts.length;
     const created = new Date(s.firstTs).toISOString();
+    if (f.legacyId) st.recordedIds.set(s.id, `${created.slice(0, 10)}-${s.id}`);
     const meta: Record<string, unknown> = {
       cli_version: "0.4.7",
       checkpoint_id: id,

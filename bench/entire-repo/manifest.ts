@@ -4,7 +4,7 @@
  * units `analyze` should form). bench/entire-repo/README.md describes each.
  */
 
-export const ENTIRE_REPO_VERSION = 2;
+export const ENTIRE_REPO_VERSION = 3;
 
 export const QUIRK_RATES = {
   "two-checkpoints": 0.05, // one session, two checkpoints and two commits (multi-checkpoint-session)

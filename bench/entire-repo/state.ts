@@ -39,6 +39,8 @@ export interface BuildState {
   checkpoints: PendingCheckpoint[];
   expected: PendingUnit[];
   missingBlobs: string[];
+  /** Sessions whose metadata records the dated form `YYYY-MM-DD-<uuid>`: the id the product writes (metrics.md §1 Identity). */
+  recordedIds: Map<string, string>;
   quirks: Record<string, number>;
   transcriptBytes: number;
   sessionBytes: number;
