@@ -9,6 +9,8 @@ import { packageRoot } from "./package-root";
 import { type EntireGroupJob, type EntireGroupResult, runEntireGroupJob } from "./entire-group-job";
 import { findEntireGroups, workOutsideGroups } from "./entire-groups";
 import { mapInWorkers } from "./parallel";
+import { groupIdOf } from "../attribution/attribute-group";
+import { normalisedSessionId, type Shard, sessionFilter } from "./shard";
 
 export interface AnalyzeOptions {
   idleLimitS: number;
@@ -17,6 +19,10 @@ export interface AnalyzeOptions {
   /** See `AnalyzeRequest.parsedCopiesBudgetBytes`. */
   parsedCopiesBudgetBytes?: number;
   onProgress?: (done: number, total: number, label: string) => void;
+  /** Only this share of the sessions and groups (`--shard K/N`); see ./shard.ts. */
+  shard?: Shard;
+  /** Filled with every session's group (normalised session id → group id) found before the work is cut. */
+  shardGroups?: Map<string, string>;
 }
 
 /** Below this many sessions, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
@@ -60,7 +66,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
       list.push(u);
     }
     const sessionIds = [...folders.keys()].sort();
-    const jobs = sessionIds.map((sessionId): EntireSessionJob => ({
+    const allJobs = sessionIds.map((sessionId): EntireSessionJob => ({
       gitDir: entire.repo.gitDir,
       repo,
       idleLimitS: options.idleLimitS,
@@ -70,6 +76,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
       parsedBudgetBytes: options.parsedCopiesBudgetBytes,
     }));
 
+    const { jobs, groups } = shardOf(allJobs, findEntireGroups(units, allJobs, entire.repo.gitDir, repo), options);
     const root = packageRoot();
     const threads = options.threads ?? (sessionIds.length >= MIN_SESSIONS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
     options.onProgress?.(0, jobs.length, "sessions");
@@ -85,10 +92,9 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
         checkpointSessions.push(...result.checkpoint_sessions);
         (out.prompts ??= []).push(...result.prompts);
         (out.unit_files ??= []).push(...result.unit_files);
-        options.onProgress?.(index + 1, jobs.length, sessionIds[index]);
+        options.onProgress?.(index + 1, jobs.length, jobs[index].sessionId);
       },
     });
-    const groups = findEntireGroups(units, jobs, entire.repo.gitDir, repo);
     const work = await analyzeGroups(groups, entire.repo, root, threads, options, out);
     const withFolders = new Set(entire.checkpoints.filter((c) => c.sessions.length > 0).map((c) => c.checkpoint_id));
     out.diagnostics.push(...(await workOutsideGroups(entire.repo, groups, work, (c) => c.checkpoint_ids.some((id) => withFolders.has(id)))));
@@ -98,6 +104,18 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
     await entire.close();
   }
   return true;
+}
+
+/** The session jobs and group jobs of the shard: a group's sessions go with the group. */
+function shardOf(jobs: EntireSessionJob[], groups: EntireGroupJob[], { shard, shardGroups }: AnalyzeOptions): { jobs: EntireSessionJob[]; groups: EntireGroupJob[] } {
+  if (shard === undefined || shard.count === 1) return { jobs, groups };
+  const groupOf = shardGroups ?? new Map<string, string>();
+  for (const g of groups) {
+    const id = groupIdOf(g.commits.map((c) => c.commit.sha));
+    for (const m of g.members) groupOf.set(normalisedSessionId(m.session_id), id);
+  }
+  const keep = sessionFilter(shard, groupOf);
+  return { jobs: jobs.filter((j) => keep(j.sessionId)), groups: groups.filter((g) => g.members.length > 0 && keep(g.members[0].session_id)) };
 }
 
 /**

@@ -19,6 +19,7 @@ import { DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { packageRoot } from "./package-root";
+import { sessionFilter } from "./shard";
 import { mapInWorkers } from "./parallel";
 import {
   analyzeSwechatSession, runJob, type SwechatIndexJob, type SwechatIndexResult, type SwechatJob, type SwechatJobResult, type SwechatRange, type SwechatRows,
@@ -186,7 +187,7 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
     const transcripts = transcriptIndex(files, new Map([...meta.logs].map(([id, l]) => [id, l.transcript_path])));
     for (const d of sink.rows) out.diagnostics.push(d);
     contextOf = (id: string) => sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts);
-    relevant = (id: string) => links.has(id) && !plan.deferred.has(id);
+    relevant = (id: string) => links.has(id) && !plan.deferred.has(id) && inShard(id);
     yield* jobs(spool);
   }
 
@@ -234,6 +235,8 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
     for (const r of rows.diagnostics) out.diagnostics.push(r);
   };
 
+  // SWE-chat has no groups: a session's share is decided by its id alone.
+  const inShard = options.shard ? sessionFilter(options.shard, new Map()) : () => true;
   const buffered = new Map<string, ConversationRow[]>();
   let invalidRows = 0;
   let done = 0;
@@ -281,7 +284,7 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
   /** Pass 3: sessions spread too widely to buffer, a bounded batch at a time, re-reading only the jobs that hold them. */
   async function deferredPass(): Promise<void> {
     for (const batch of plan.deferredBatches) {
-      const ids = new Set(batch);
+      const ids = new Set(batch.filter(inShard));
       const rows = new Map<string, ConversationRow[]>();
       let readGroup = -1;
       let readRange: ReturnType<typeof rowGroupReader> | null = null;

@@ -44,7 +44,8 @@ const repositories = new Map<string, Promise<GitRepository | null>>();
 export const runJob = (job: EntireGroupJob) => runEntireGroupJob(job);
 
 export async function runEntireGroupJob(job: EntireGroupJob, given?: GitRepository): Promise<EntireGroupResult> {
-  const sink = new DiagnosticSink("entire", null, null);
+  // A group's notes carry its first session's id: they are found (and sharded) with the group's rows.
+  const sink = new DiagnosticSink("entire", null, job.members[0]?.session_id ?? null);
   try {
     let repoPromise = given ? Promise.resolve(given) : repositories.get(job.gitDir);
     if (!repoPromise) repositories.set(job.gitDir, (repoPromise = openRepository(job.gitDir)));

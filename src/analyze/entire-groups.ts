@@ -117,6 +117,7 @@ export async function workOutsideGroups(
       if (!changed.has(c.sha)) changed.set(c.sha, new Set(((await repo.changedFiles(c.sha)) ?? []).map((f) => f.path)));
       const hit = [...changed.get(c.sha)!].filter((p) => edited.has(p));
       if (hit.length === 0) continue;
+      sink.sessionId = groups[i].members[0]?.session_id ?? null;
       sink.info(
         "group-work-outside",
         `commit ${c.sha.slice(0, 12)} ("${c.subject.slice(0, 60)}") changes ${hit.slice(0, 3).join(", ")}${hit.length > 3 ? ", …" : ""}, which the agents of group ${groups[i].members.map((m) => m.session_id.slice(0, 8)).join("+")} (commits ${groups[i].commits.map((x) => x.commit.sha.slice(0, 8)).join(", ")}) edited while at work, but carries no checkpoint with a session: work that went into it counts as not surviving`,

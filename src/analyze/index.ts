@@ -7,6 +7,7 @@ import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";
 import { analyzeTranscripts } from "./analyze-transcripts";
+import { keepShard, type Shard } from "./shard";
 
 export * from "./analyze-entire";
 export * from "./analyze-exports";
@@ -15,6 +16,7 @@ export * from "../attribution/attribute-job";
 export { analyzeSwechatSession } from "./swechat-job";
 export * from "./entire-session-job";
 export * from "./parallel";
+export * from "./shard";
 export * from "./analyze-transcripts";
 export * from "../attribution/replay-unit";
 export * from "../attribution/pre-image-unit";
@@ -37,6 +39,9 @@ export interface AnalyzeRequest {
   /** Entire: transcript bytes of one session's parsed checkpoint copies kept for reuse (default 192 MiB); beyond it copies are parsed again when needed. */
   parsedCopiesBudgetBytes?: number;
   onProgress?: (done: number, total: number, label: string) => void;
+  /** Only this share of the work (`--shard K/N`, ./shard.ts): Entire repositories and SWE-chat datasets skip the
+   * other shards' sessions; transcripts and exports are read whole (a session's commits decide its group) and cut after. */
+  shard?: Shard;
 }
 
 export interface AnalyzeResult {
@@ -49,7 +54,7 @@ export interface AnalyzeResult {
 /** Runs the attribution job over every input; each input's kind is found from its content. */
 export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
   const rows: AnalysisRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
-  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes, onProgress: request.onProgress };
+  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes, onProgress: request.onProgress, shard: request.shard, shardGroups: new Map<string, string>() };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;
   for (const path of request.inputs) {
@@ -101,7 +106,7 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       rows.diagnostics.push(...sink.rows);
     }
   }
-  return { rows, inputs, readAnything };
+  return { rows: request.shard ? keepShard(rows, request.shard, options.shardGroups) : rows, inputs, readAnything };
 }
 
 /** The top of the work tree that holds `path` when `path` is a folder below it (a common slip: analyzing `repo/src`). */

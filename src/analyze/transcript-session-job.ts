@@ -297,7 +297,8 @@ export interface TranscriptGroupResult {
 export const runGroupJob = (job: TranscriptGroupJob) => runTranscriptGroupJob(job);
 
 export async function runTranscriptGroupJob(job: TranscriptGroupJob): Promise<TranscriptGroupResult> {
-  const sink = new DiagnosticSink("transcripts", null, null);
+  // A group's notes carry its first session's id: they are found (and sharded) with the group's rows.
+  const sink = new DiagnosticSink("transcripts", null, job.members[0]?.session_id ?? null);
   try {
     const first = job.members[0].job;
     const context = await contextOf(first);

@@ -71,7 +71,7 @@ export function summarizeUnits<T extends SummarizableRow>(
 ): SliceSummary[] {
   const sessionById = new Map(sessions.map((s) => [s.session_id, s]));
   const slices = new Map<string, T[]>();
-  for (const u of units) {
+  for (const u of canonicalOrder(units)) {
     if (!isHeadlineUnit(u)) continue;
     const key = sliceOf(u) ?? "(none)";
     let list = slices.get(key);
@@ -108,6 +108,17 @@ export function summarizeUnits<T extends SummarizableRow>(
     out.push({ slice, units: list.length, sessions: bySession.size, ratios, committed_lines: committed, ...effort });
   }
   return out;
+}
+
+/**
+ * The rows in an order that depends only on their content: the figures (float sums, the bootstrap's draws over
+ * clusters) are then the same for one run's table and for shards' tables put together (`summarize`).
+ */
+function canonicalOrder<T extends SummarizableRow>(units: readonly T[]): T[] {
+  const key = (u: SummarizableRow) => `${"group_id" in u ? u.group_id : ""}\u0000${u.session_id}\u0000${u.repo}\u0000${u.commit_sha}\u0000${u.checkpoint_id}`;
+  const keyed = units.map((u) => ({ u, k: key(u) }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return keyed.map((x) => x.u);
 }
 
 function pooled(units: readonly SummarizableRow[], name: RatioName): number | null {
@@ -197,5 +208,22 @@ export function unitCoverage(units: readonly UnitRow[], groupUnits: readonly Gro
     units: units.length,
     strict: units.filter(isHeadlineUnit).length,
     groups: units.filter((u) => attributable.has(`${norm(u.session_id)}\u0000${u.repo}`)).length,
+  };
+}
+
+/** The headline figures of a run as the CLI prints them and writes them to `summary.json`: strict and with groups. */
+export interface Headline {
+  seed: number;
+  strict: SliceSummary[];
+  groups: SliceSummary[];
+  coverage: ReturnType<typeof unitCoverage>;
+}
+
+export function headlineOf(rows: { units: UnitRow[]; sessions: SessionRow[]; group_units?: GroupUnitRow[] }, seed: number): Headline {
+  return {
+    seed,
+    strict: summarizeUnits(rows.units, rows.sessions, () => "all", { seed }),
+    groups: summarizeUnits(rows.group_units ?? [], rows.sessions, () => "all", { seed }),
+    coverage: unitCoverage(rows.units, rows.group_units ?? []),
   };
 }

@@ -1,6 +1,8 @@
-import { resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { summarizeUnits, writeParquetTables, writeTables } from "../../tables";
+import { parseShard } from "../../analyze";
+import { headlineOf, writeParquetTables, writeTables } from "../../tables";
 import { formatSummary } from "../summary";
 import { type AnalysisFlags, runAnalysis, withAnalysisOptions } from "./run-analysis";
 import { EXIT, type RegisterCommand } from "./types";
@@ -8,6 +10,7 @@ import { EXIT, type RegisterCommand } from "./types";
 interface AnalyzeFlags extends AnalysisFlags {
   out: string;
   format?: string;
+  shard?: string;
 }
 
 export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExit) => {
@@ -16,7 +19,8 @@ export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExi
       .command("analyze")
       .description("read sessions and commits; write units, sessions, tool_calls and diagnostics as CSV and JSON")
       .option("-o, --out <dir>", "output folder", "swe-chat-eval-out")
-      .option("--format <format>", "also write columnar files: parquet"),
+      .option("--format <format>", "also write columnar files: parquet")
+      .option("--shard <K/N>", "only shard K of N (by a hash of each session's group or id); put shards together with summarize"),
   ).action(async (inputs: string[], flags: AnalyzeFlags) => {
     setExit(await runAnalyze(inputs, flags));
   });
@@ -27,16 +31,19 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
     process.stderr.write(`error: --format ${flags.format} is not supported (parquet)\n`);
     return EXIT.usage;
   }
-  const run = await runAnalysis(inputs, flags);
+  const shard = flags.shard === undefined ? undefined : parseShard(flags.shard);
+  if (shard === null) {
+    process.stderr.write(`error: --shard ${flags.shard}: expected K/N with 1 ≤ K ≤ N\n`);
+    return EXIT.usage;
+  }
+  const run = await runAnalysis(inputs, flags, shard);
   if (typeof run === "number") return run;
   const { result, seed } = run;
   const out = resolve(flags.out);
-  await writeTables(out, result.rows, { inputs: result.inputs });
+  await writeTables(out, result.rows, { inputs: result.inputs, seed, ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}) });
   if (flags.format === "parquet") await writeParquetTables(out, result.rows);
-  if (!flags.quiet) {
-    const summary = summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed });
-    const groups = summarizeUnits(result.rows.group_units ?? [], result.rows.sessions, () => "all", { seed });
-    process.stdout.write(formatSummary(result.rows, summary, out, groups));
-  }
+  const headline = headlineOf(result.rows, seed);
+  writeFileSync(join(out, "summary.json"), `${JSON.stringify(headline, null, 2)}\n`);
+  if (!flags.quiet) process.stdout.write(formatSummary(result.rows, headline.strict, out, headline.groups));
   return result.readAnything ? EXIT.ok : EXIT.nothingRead;
 }

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { analyze, type AnalyzeResult } from "../../analyze";
+import { analyze, type AnalyzeResult, type Shard } from "../../analyze";
 import { ensureSampleCorpus } from "../../sample";
 import { makeProgress } from "../progress";
 import { EXIT } from "./types";
@@ -33,7 +33,7 @@ export function withAnalysisOptions(command: Command): Command {
  * Checks the shared flags, falls back to the bundled sample corpus without
  * input, and runs `analyze` with a progress bar. A number is a usage error's exit code.
  */
-export async function runAnalysis(inputs: string[], flags: AnalysisFlags): Promise<{ result: AnalyzeResult; seed: number } | number> {
+export async function runAnalysis(inputs: string[], flags: AnalysisFlags, shard?: Shard): Promise<{ result: AnalyzeResult; seed: number } | number> {
   const idleLimitS = Number(flags.idleLimit);
   const seed = Number(flags.seed);
   const threads = flags.threads === undefined ? undefined : Number(flags.threads);
@@ -58,6 +58,7 @@ export async function runAnalysis(inputs: string[], flags: AnalysisFlags): Promi
     threads,
     commitPatch: flags.patch ? resolve(flags.patch) : undefined,
     includeExcludedRepos: Boolean(flags.keepExcludedRepos),
+    shard,
     onProgress: (done, total, label) => {
       if (done === 0) progress.start(total, label);
       else progress.update(done, label);
