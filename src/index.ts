@@ -6,7 +6,7 @@
  * const { tables, rows } = await analyzeToTables({ inputs: ["path/to/repo"] });
  * tables.units.groupby("coding_mode").count().print();
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { analyze, type AnalyzeRequest, type AnalyzeResult } from "./analyze";
 import { type AnalysisRows, type AnalysisTables, toTables } from "./tables";
@@ -39,7 +39,9 @@ export async function analyzeToTables(request: AnalyzeRequest): Promise<AnalyzeR
 export function readTables(dir: string): { rows: AnalysisRows; tables: AnalysisTables } {
   const rows = {} as AnalysisRows;
   for (const name of TABLE_NAMES) {
-    (rows as unknown as Record<string, unknown[]>)[name] = JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8"));
+    // A folder written before a table existed (group_units, say) reads it as empty.
+    const file = join(dir, `${name}.json`);
+    (rows as unknown as Record<string, unknown[]>)[name] = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
   }
   return { rows, tables: toTables(rows) };
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { type AnalysisRows, DiagnosticSink, TABLE_NAMES, type TableName } from "../model";
 
 /** The tables of one `analyze --out` folder, as read back; `missing` names the tables the folder does not hold. */
-export interface ReadTables {
+export interface AnalysisFolder {
   rows: AnalysisRows;
   missing: TableName[];
 }
@@ -12,7 +12,7 @@ export interface ReadTables {
  * Reads the tables `analyze` wrote to `dir`: `<table>.parquet` where present (`--format parquet`), else
  * `<table>.json`. Values come back as they were written (numbers, strings, booleans, null).
  */
-export async function readTables(dir: string): Promise<ReadTables> {
+export async function readAnalysisFolder(dir: string): Promise<AnalysisFolder> {
   const rows: Record<string, unknown[]> = {};
   const missing: TableName[] = [];
   for (const name of TABLE_NAMES) {
@@ -39,7 +39,7 @@ export async function readShardTables(dirs: readonly string[]): Promise<Analysis
   const all: Record<string, unknown[]> = Object.fromEntries(TABLE_NAMES.map((n) => [n, []]));
   const notes: AnalysisRows["diagnostics"] = [];
   for (const dir of dirs) {
-    const { rows, missing } = await readTables(dir);
+    const { rows, missing } = await readAnalysisFolder(dir);
     if (missing.length === TABLE_NAMES.length) {
       const sink = new DiagnosticSink("summarize", dir);
       sink.error("tables-missing", `${dir} holds none of the tables analyze writes (units.json or units.parquet, ...)`);
