@@ -29,7 +29,11 @@ export function referenceSummarizeUnits(
 ): SliceSummary[] {
   const sessionById = new Map(sessions.map((s) => [s.session_id, s]));
   const slices = new Map<string, UnitRow[]>();
-  for (const u of units) {
+  // The figures depend on the set of rows, not their order (shards put together equal one run): rows are taken
+  // sorted by session, repository, commit and checkpoint, so the resampled sessions come in that order.
+  const key = (u: UnitRow) => [u.session_id, u.repo, u.commit_sha, u.checkpoint_id ?? ""].join("\u0000");
+  const ordered = [...units].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  for (const u of ordered) {
     if (!isHeadlineUnit(u)) continue;
     const key = sliceOf(u) ?? "(none)";
     let list = slices.get(key);

@@ -51,3 +51,12 @@ test("identical on 400 random sessions with 1-3 units each, ambiguous ones and n
   const byModel = (u: UnitRow) => u.model;
   assert.deepEqual(summarizeUnits(units, sessions, byModel, { seed: 3, iterations: 200 }), referenceSummarizeUnits(units, sessions, byModel, { seed: 3, iterations: 200 }));
 });
+
+test("the figures depend on the set of units, not on their order (shards put together equal one run)", () => {
+  const { units, sessions } = chartFixture();
+  const reversed = [...units].reverse();
+  const rotated = [...units.slice(5), ...units.slice(0, 5)];
+  const all = summarizeUnits(units, sessions, () => "all", { seed: 7, iterations: 300 });
+  assert.deepEqual(summarizeUnits(reversed, sessions, () => "all", { seed: 7, iterations: 300 }), all);
+  assert.deepEqual(summarizeUnits(rotated, [...sessions].reverse(), () => "all", { seed: 7, iterations: 300 }), all);
+});
