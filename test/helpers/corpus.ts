@@ -55,3 +55,9 @@ export const sharedCorpusPath = (...parts: string[]): string => join(SHARED_CORP
 export const sharedCorpusSkip: string | false =
   SHARED_CORPUS_DIR === null &&
   `needs the shared corpus (../shared/corpus; looked in ${shared.looked.join(", ")}): its files from entireio/external-agents and AndrewJacop/Simple-Calulator have no licence, so test/fixtures holds no copy`;
+
+/**
+ * The development mirror of entireio/external-agents (read-only, fetched beside the project, never committed); tests
+ * on it skip where it is absent. `SWE_CHAT_EVAL_MIRROR` points elsewhere (CI's plain-clone run points it at nothing).
+ */
+export const EXTERNAL_AGENTS_MIRROR: string = process.env.SWE_CHAT_EVAL_MIRROR ?? "/work/.mirror/entireio+external-agents/repo";

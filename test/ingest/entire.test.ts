@@ -28,7 +28,7 @@ import {
 } from "../../src/ingest/entire";
 import { findEntireRefs } from "../../src/ingest/entire/paths";
 import { openRepository } from "../../src/ingest/git/repo";
-import { corpusPath, sharedCorpusPath, sharedCorpusSkip } from "../helpers/corpus";
+import { corpusPath, EXTERNAL_AGENTS_MIRROR, sharedCorpusPath, sharedCorpusSkip } from "../helpers/corpus";
 import { GitSandbox } from "../helpers/git-sandbox";
 
 const T0 = 1_750_000_000;
@@ -703,7 +703,7 @@ describe("Entire repository: one Codex session in two real checkpoints (entireio
 // ---------------------------------------------------------------------------
 // The real entireio/external-agents repository, when a read-only mirror is present.
 
-const MIRROR = "/work/.mirror/entireio+external-agents/repo";
+const MIRROR = EXTERNAL_AGENTS_MIRROR;
 
 describe("Entire repository: the entireio/external-agents mirror", { skip: !existsSync(MIRROR) && "mirror absent" }, () => {
   test("counts agree with independent git listings", async () => {
