@@ -3,7 +3,8 @@
  *
  * The gold set (test/taskflow/labels/gold.jsonl) holds labels and message
  * references only, never the texts: the texts are read here, at run time,
- * from ../shared/corpus and the development mirror of entireio/external-agents,
+ * from a corpus folder (../shared/corpus by default; test/fixtures holds the
+ * files whose licence allows a copy) and the development mirror of entireio/external-agents,
  * and each is checked against the sha256 it was labelled with. A missing
  * source is skipped and counted, never guessed.
  *
@@ -11,7 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { agreementMarkdown, classifyByRules, measureAgreement, type PromptSession, readPromptSessions, taskLabelSchema, type TaskLabel } from "../src/taskflow";
 
 // `… | head` closes the pipe early: that is not an error.
@@ -62,6 +63,14 @@ if (existsSync(mirrorDir)) {
   sourcesRead.push(`mirror (${mirrorDir})`);
 }
 
+/** Why a labelled message was not found: its source folder or file is absent, or the message is not in it. */
+function skipReason(g: Gold): string {
+  if (g.source === "mirror") return existsSync(mirrorDir) ? "message not found" : "mirror absent";
+  if (!existsSync(corpusDir)) return "corpus absent";
+  // A corpus reference is a file, with `#<n>` for the n-th session of a file holding several (Aider).
+  return existsSync(join(corpusDir, (g.file ?? "").replace(/#\d+$/, ""))) ? "message not found" : "corpus file absent";
+}
+
 const pairs: { gold: TaskLabel; predicted: TaskLabel }[] = [];
 const skipped: Record<string, number> = {};
 const misses: string[] = [];
@@ -71,7 +80,7 @@ for (const g of gold) {
   const s = sessions.get(key);
   const text = s?.messages[g.message_index];
   if (text === undefined) {
-    const why = g.source === "mirror" && !existsSync(mirrorDir) ? "mirror absent" : g.source === "corpus" && !existsSync(corpusDir) ? "corpus absent" : "message not found";
+    const why = skipReason(g);
     skipped[why] = (skipped[why] ?? 0) + 1;
     continue;
   }

@@ -14,7 +14,7 @@ import {
   toolCategories,
 } from "../charts";
 import type { AnalysisRows, SliceSummary } from "../tables";
-import { summarizeUnits } from "../tables";
+import { summarizeUnits, unitCoverage } from "../tables";
 
 export interface AnalysisSummaries {
   subset: Subset;
@@ -23,6 +23,10 @@ export interface AnalysisSummaries {
   /** Per dimension: the slicing and its summaries, in display order. */
   slices: { slicing: Slicing; summaries: SliceSummary[] }[];
   byMode: SliceSummary[];
+  /** The same pooled figures with groups (metrics.md §1b: group_units, resampled as whole groups); undefined without any. */
+  groups: SliceSummary | undefined;
+  /** Units in all, and how many the strict figures and those with groups cover (as the CLI summary prints them). */
+  coverage: { units: number; strict: number; groups: number };
 }
 
 export interface SummaryOptions {
@@ -48,7 +52,9 @@ export function summarize(rows: AnalysisRows, { seed = 1, iterations = 1000, top
   });
   const mode = slicing("coding_mode", rows.units, rows.sessions);
   const byMode = summarizeUnits(rows.units, rows.sessions, mode.sliceOf, boot);
-  return { subset: headlineSubset(rows.units), overall, slices, byMode };
+  const groups = summarizeUnits(rows.group_units ?? [], rows.sessions, () => "all", boot)[0];
+  const coverage = unitCoverage(rows.units, rows.group_units ?? []);
+  return { subset: headlineSubset(rows.units), overall, slices, byMode, groups, coverage };
 }
 
 /** The report's charts, in the order the page shows them. */

@@ -27,8 +27,27 @@ const RATIO_LABELS: Record<RatioName, string> = {
   agent_authored_pct: "Agent-authored share",
 };
 
+/** The share of all units a figure covers, as the CLI summary prints it ("10 of 15 (67 %)"). */
+function coverageText(n: number, of: number): string {
+  return `${formatCount(n)} of ${formatCount(of)} (${of === 0 ? "n/a" : `${((100 * n) / of).toFixed(0)} %`})`;
+}
+
+/** The headline figures with groups (metrics.md §1b) beside the strict ones, and the units each covers. */
+function groupsHeadline(rows: ReportRows, summaries: AnalysisSummaries) {
+  const g = summaries.groups;
+  const { units, strict, groups } = summaries.coverage;
+  return {
+    strictCoverage: coverageText(strict, units),
+    coverage: coverageText(groups, units),
+    groupCount: formatCount(new Set((rows.group_units ?? []).filter((r) => isHeadlineUnit(r)).map((r) => r.group_id)).size),
+    pooled: (name: RatioName) => (g ? formatPct(g.ratios[name].pooled) : "–"),
+    interval: (name: RatioName) => (g ? formatInterval(g.ratios[name].ci_low, g.ratios[name].ci_high) : ""),
+  };
+}
+
 function headline(rows: ReportRows, summaries: AnalysisSummaries) {
   const o = summaries.overall;
+  const groups = groupsHeadline(rows, summaries);
   const unitsAll = rows.units.length;
   const modeCounts = new Map<string, number>();
   for (const u of rows.units) if (isHeadlineUnit(u) && u.coding_mode) modeCounts.set(u.coding_mode, (modeCounts.get(u.coding_mode) ?? 0) + 1);
@@ -48,7 +67,10 @@ function headline(rows: ReportRows, summaries: AnalysisSummaries) {
       mean: formatPct(o?.ratios[name].mean),
       median: formatPct(o?.ratios[name].median),
       n: formatCount(o?.ratios[name].n ?? 0),
+      groupsPooled: groups.pooled(name),
+      groupsInterval: groups.interval(name),
     })),
+    groups: { coverage: groups.coverage, strictCoverage: groups.strictCoverage, count: groups.groupCount },
     modes: MODE_ORDER.map((mode) => ({ mode, units: formatCount(modeCounts.get(mode) ?? 0), share: withMode > 0 ? formatPct((100 * (modeCounts.get(mode) ?? 0)) / withMode) : "–" })),
     effort: [
       { label: "tokens per committed line", value: formatNumber(o?.tokens_per_line) },

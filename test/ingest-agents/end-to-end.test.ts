@@ -6,8 +6,9 @@ import { test } from "node:test";
 import { analyze } from "../../src/analyze";
 import { TestRepo } from "../helpers/git-repo";
 import { CodexLog, usage } from "./codex-log";
+import { EXTERNAL_AGENTS_MIRROR } from "../helpers/corpus";
 
-const MIRROR = "/work/.mirror/entireio+external-agents/repo";
+const MIRROR = EXTERNAL_AGENTS_MIRROR;
 
 /*
  * END TO END on the development mirror of entireio/external-agents (Entire checkpoints, Claude Code and Codex

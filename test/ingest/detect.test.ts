@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { detectTranscriptFormat } from "../../src/ingest/detect";
-import { corpusPath } from "../helpers/corpus";
+import { corpusPath, sharedCorpusPath, sharedCorpusSkip } from "../helpers/corpus";
 
 const CORPUS = corpusPath() + "/";
 const read = (path: string) => readFileSync(CORPUS + path, "utf8");
@@ -14,7 +14,6 @@ describe("detectTranscriptFormat on real files (by content, whatever the name)",
     ["entire/entireio-cli-changelog/5d/755497c182/0/full.jsonl", "claude-code"], // 2.1.17: first line a file-history-snapshot
     ["entire/entireio-cli/c6/39a44ea03d/1/full.jsonl", "claude-code"],
     ["entire/entireio-cli/ab/2b9748b105/0/full.jsonl", "gemini"], // named full.jsonl, pretty-printed Gemini JSON
-    ["entire/entireio-external-agents/c3/b191fe1158/0/full.jsonl", "codex"], // rollout: session_meta first
     ["entire/nivalis-studio-biome-config/01/25fb057a68/0/full.jsonl", "opencode"], // {info, messages:[{info, parts}]}
     ["swe-agent/pydicom__pydicom-1458.v0-default.traj", "unknown"],
     ["entire/entireio-cli/c6/39a44ea03d/metadata.json", "unknown"],
@@ -25,6 +24,12 @@ describe("detectTranscriptFormat on real files (by content, whatever the name)",
       assert.equal(detectTranscriptFormat(readFileSync(CORPUS + path)), want, "bytes give the same answer");
     });
   }
+  // Only in the shared corpus (entireio/external-agents has no licence to copy under).
+  test("entire/entireio-external-agents/c3/b191fe1158/0/full.jsonl → codex (rollout: session_meta first)", { skip: sharedCorpusSkip }, () => {
+    const bytes = readFileSync(sharedCorpusPath("entire/entireio-external-agents/c3/b191fe1158/0/full.jsonl"));
+    assert.equal(detectTranscriptFormat(bytes.toString("utf8")), "codex");
+    assert.equal(detectTranscriptFormat(bytes), "codex", "bytes give the same answer");
+  });
 });
 
 describe("detectTranscriptFormat on synthetic inputs", () => {

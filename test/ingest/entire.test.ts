@@ -3,10 +3,11 @@
  * repositories built in a temporary folder: code commits with
  * `Entire-Checkpoint:` trailers on several branches, an orphan
  * `entire/checkpoints/v1` branch and `refs/entire/checkpoints/<shard>/<id>`
- * refs written with git plumbing. Metadata is synthesized here; a second
- * suite copies real checkpoint folders from ../shared/corpus at run time
- * (skipped when the corpus is absent), and a third reads the real
- * entireio/external-agents mirror when it is present.
+ * refs written with git plumbing. Metadata is synthesized here; further
+ * suites copy real checkpoint folders from test/fixtures (and, for the
+ * entireio/external-agents ones, from ../shared/corpus, skipped where it is
+ * absent) at run time, and the last reads the real entireio/external-agents
+ * mirror when it is present.
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -27,7 +28,7 @@ import {
 } from "../../src/ingest/entire";
 import { findEntireRefs } from "../../src/ingest/entire/paths";
 import { openRepository } from "../../src/ingest/git/repo";
-import { corpusPath } from "../helpers/corpus";
+import { corpusPath, EXTERNAL_AGENTS_MIRROR, sharedCorpusPath, sharedCorpusSkip } from "../helpers/corpus";
 import { GitSandbox } from "../helpers/git-sandbox";
 
 const T0 = 1_750_000_000;
@@ -581,8 +582,6 @@ describe("Entire: unit helpers", () => {
 // ---------------------------------------------------------------------------
 // Real checkpoint folders from the research corpus (read at run time).
 
-const CORPUS = corpusPath("entire");
-
 function readFolder(root: string): Record<string, Buffer> {
   const out: Record<string, Buffer> = {};
   const walk = (d: string) => {
@@ -596,49 +595,65 @@ function readFolder(root: string): Record<string, Buffer> {
   return out;
 }
 
-describe("Entire repository: real checkpoint metadata from the corpus", { skip: !existsSync(CORPUS) && "corpus absent" }, () => {
-  let box: Sandbox;
-  let er: EntireRepository;
-  const sink = new DiagnosticSink("entire");
+interface CorpusRepository {
+  box: Sandbox;
+  er: EntireRepository;
+  sink: DiagnosticSink;
+  sha: Record<string, string>;
+}
+
+/**
+ * A real git repository holding real checkpoint folders (each `[folder on disk, shard/id]`) on
+ * entire/checkpoints/v1, and one code commit per checkpoint with its `Entire-Checkpoint:` trailer.
+ */
+async function corpusRepository(folders: [string, string][]): Promise<CorpusRepository> {
+  const box = new Sandbox(mkdtempSync(join(tmpdir(), "sce-entire-corpus-")));
+  const dir = join(box.root, "work");
+  mkdirSync(dir);
+  box.git(dir, ["init", "-q"]);
+  const files: Record<string, Buffer> = {};
+  for (const [onDisk, folder] of folders) {
+    for (const [rel, content] of Object.entries(readFolder(onDisk))) files[`${folder}/${rel}`] = content;
+  }
+  const ids = folders.map(([, folder]) => folder.replace("/", ""));
+  const tip = commitTree(box, dir, writeTree(box, dir, files), `Checkpoint: ${ids[0]}`);
+  box.git(dir, ["update-ref", "refs/heads/entire/checkpoints/v1", tip]);
   const sha: Record<string, string> = {};
+  for (const id of ids) {
+    writeFileSync(join(dir, `${id}.txt`), id + "\n");
+    box.git(dir, ["add", "."]);
+    box.git(dir, ["commit", "-q", "-m", `work ${id}\n\nEntire-Checkpoint: ${id}`]);
+    sha[id] = box.git(dir, ["rev-parse", "HEAD"]).trim();
+  }
+  const sink = new DiagnosticSink("entire");
+  const er = await readEntireRepository(dir, sink);
+  assert.ok(er);
+  return { box, er, sink, sha };
+}
 
+async function closeCorpusRepository(r: CorpusRepository | undefined): Promise<void> {
+  await r?.er.close();
+  if (r) rmSync(r.box.root, { recursive: true, force: true });
+}
+
+const ambiguities = (r: CorpusRepository) =>
+  Object.fromEntries(linkUnits(r.er.checkpoints, r.er.commits, new DiagnosticSink("entire")).map((u) => [`${u.checkpoint_id}/${u.session_index}`, u.ambiguity]));
+
+// Real folders of entireio/cli (test/fixtures): c6/39a44ea03d (2 sessions), ab/2b9748b105 (migrated: dated session id,
+// files_touched null).
+describe("Entire repository: real checkpoint metadata (entireio/cli)", () => {
+  let r: CorpusRepository;
   before(async () => {
-    box = new Sandbox(mkdtempSync(join(tmpdir(), "sce-entire-corpus-")));
-    const dir = join(box.root, "work");
-    mkdirSync(dir);
-    box.git(dir, ["init", "-q"]);
-    // Real folders: c6/39a44ea03d (2 sessions), ab/2b9748b105 (migrated: dated session id, files_touched null),
-    // c3/b191fe1158 and fc/9a115d0155 (one Codex session in two checkpoints; fc9a has no full.jsonl in the corpus).
-    const files: Record<string, Buffer> = {};
-    for (const [repoName, folders] of [
-      ["entireio-cli", ["c6/39a44ea03d", "ab/2b9748b105"]],
-      ["entireio-external-agents", ["c3/b191fe1158", "fc/9a115d0155"]],
-    ] as const) {
-      for (const folder of folders) {
-        for (const [rel, content] of Object.entries(readFolder(join(CORPUS, repoName, folder)))) files[`${folder}/${rel}`] = content;
-      }
-    }
-    const tip = commitTree(box, dir, writeTree(box, dir, files), "Checkpoint: c639a44ea03d");
-    box.git(dir, ["update-ref", "refs/heads/entire/checkpoints/v1", tip]);
-    for (const id of ["c639a44ea03d", "ab2b9748b105", "fc9a115d0155", "c3b191fe1158"]) {
-      writeFileSync(join(dir, `${id}.txt`), id + "\n");
-      box.git(dir, ["add", "."]);
-      box.git(dir, ["commit", "-q", "-m", `work ${id}\n\nEntire-Checkpoint: ${id}`]);
-      sha[id] = box.git(dir, ["rev-parse", "HEAD"]).trim();
-    }
-    const opened = await readEntireRepository(dir, sink);
-    assert.ok(opened);
-    er = opened;
+    r = await corpusRepository([
+      [corpusPath("entire", "entireio-cli", "c6", "39a44ea03d"), "c6/39a44ea03d"],
+      [corpusPath("entire", "entireio-cli", "ab", "2b9748b105"), "ab/2b9748b105"],
+    ]);
   });
-
-  after(async () => {
-    await er?.close();
-    if (box) rmSync(box.root, { recursive: true, force: true });
-  });
+  after(() => closeCorpusRepository(r));
 
   test("real metadata parses into the model", () => {
-    const byId = new Map(er.checkpoints.map((c) => [c.checkpoint_id, c]));
-    assert.deepEqual([...byId.keys()], ["ab2b9748b105", "c3b191fe1158", "c639a44ea03d", "fc9a115d0155"]);
+    const byId = new Map(r.er.checkpoints.map((c) => [c.checkpoint_id, c]));
+    assert.deepEqual([...byId.keys()], ["ab2b9748b105", "c639a44ea03d"]);
     const c6 = byId.get("c639a44ea03d")!;
     assert.deepEqual(c6.sessions.map((s) => s.session_id), ["ce24e94d-ea12-40cb-9b87-ceb55770af78", "fe0cdcc5-cd91-4041-8742-e375aca7f56e"]);
     assert.deepEqual(c6.sessions[1].initial_attribution, { agent_lines: 15, human_added: 2, human_modified: 0, human_removed: 0, total_committed: 17, agent_percentage: 88.23529411764706 });
@@ -646,32 +661,49 @@ describe("Entire repository: real checkpoint metadata from the corpus", { skip: 
     assert.equal(c6.token_usage!.api_call_count, 24);
     const ab = byId.get("ab2b9748b105")!.sessions[0];
     assert.deepEqual([ab.session_id, ab.files_touched, ab.agent_label, ab.initial_attribution], ["f7633853-6663-4dbb-bbf4-6159afa29df8", [], null, null]);
+  });
+
+  test("real data diagnostics and units", () => {
+    // ab/2b9748b105/0 lists full.jsonl in the summary and the folder has it: no transcript is missing.
+    assert.deepEqual(r.sink.rows.filter((d) => d.code === "entire-transcript-missing"), []);
+    assert.deepEqual(ambiguities(r), { "ab2b9748b105/0": null, "c639a44ea03d/0": "multi-session-checkpoint", "c639a44ea03d/1": "multi-session-checkpoint" });
+    assert.equal(r.er.checkpoints.length, 2);
+    const units = linkUnits(r.er.checkpoints, r.er.commits, new DiagnosticSink("entire"));
+    assert.equal(units.find((u) => u.checkpoint_id === "c639a44ea03d")!.commit_sha, r.sha.c639a44ea03d);
+  });
+});
+
+// Real folders of entireio/external-agents, only in the shared corpus (no licence to copy them under):
+// c3/b191fe1158 and fc/9a115d0155, one Codex session in two checkpoints; fc9a has no full.jsonl in the corpus.
+describe("Entire repository: one Codex session in two real checkpoints (entireio/external-agents)", { skip: sharedCorpusSkip }, () => {
+  let r: CorpusRepository;
+  before(async () => {
+    r = await corpusRepository([
+      [sharedCorpusPath("entire", "entireio-external-agents", "c3", "b191fe1158"), "c3/b191fe1158"],
+      [sharedCorpusPath("entire", "entireio-external-agents", "fc", "9a115d0155"), "fc/9a115d0155"],
+    ]);
+  });
+  after(() => closeCorpusRepository(r));
+
+  test("real metadata parses into the model", () => {
+    const byId = new Map(r.er.checkpoints.map((c) => [c.checkpoint_id, c]));
+    assert.deepEqual([...byId.keys()], ["c3b191fe1158", "fc9a115d0155"]);
     const c3 = byId.get("c3b191fe1158")!.sessions[0];
     assert.deepEqual([c3.agent_label, c3.model, c3.transcript_start, c3.initial_attribution!.agent_lines], ["Codex", "gpt-5.4", 274, 12]);
     assert.equal(byId.get("fc9a115d0155")!.sessions[0].transcript_path, null);
   });
 
   test("real data diagnostics and units", () => {
-    // ab/2b9748b105/0 lists full.jsonl in the summary; the corpus folder has it. fc9a has no transcript.
-    const missing = sink.rows.filter((d) => d.code === "entire-transcript-missing");
+    const missing = r.sink.rows.filter((d) => d.code === "entire-transcript-missing");
     assert.deepEqual(missing.map((d) => d.session_id), ["019dbcc1-3812-72e1-9caa-f97edd88215b"]);
-    const units = linkUnits(er.checkpoints, er.commits, new DiagnosticSink("entire"));
-    const got = Object.fromEntries(units.map((u) => [`${u.checkpoint_id}/${u.session_index}`, u.ambiguity]));
-    assert.deepEqual(got, {
-      "ab2b9748b105/0": null,
-      "c3b191fe1158/0": "multi-checkpoint-session",
-      "c639a44ea03d/0": "multi-session-checkpoint",
-      "c639a44ea03d/1": "multi-session-checkpoint",
-      "fc9a115d0155/0": "multi-checkpoint-session",
-    });
-    assert.equal(units.find((u) => u.checkpoint_id === "c639a44ea03d")!.commit_sha, sha.c639a44ea03d);
+    assert.deepEqual(ambiguities(r), { "c3b191fe1158/0": "multi-checkpoint-session", "fc9a115d0155/0": "multi-checkpoint-session" });
   });
 });
 
 // ---------------------------------------------------------------------------
 // The real entireio/external-agents repository, when a read-only mirror is present.
 
-const MIRROR = "/work/.mirror/entireio+external-agents/repo";
+const MIRROR = EXTERNAL_AGENTS_MIRROR;
 
 describe("Entire repository: the entireio/external-agents mirror", { skip: !existsSync(MIRROR) && "mirror absent" }, () => {
   test("counts agree with independent git listings", async () => {

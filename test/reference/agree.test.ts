@@ -16,8 +16,9 @@ import {
 import { ENTIRE_COLUMNS } from "./entire-attribution";
 import { DERIVED_COLUMNS, IDENTITY_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit, deriveRates, runReference } from "./reference";
 import { runReferenceSessions } from "./sessions";
+import { EXTERNAL_AGENTS_MIRROR } from "../helpers/corpus";
 
-const MIRROR = "/work/.mirror/entireio+external-agents/repo";
+const MIRROR = EXTERNAL_AGENTS_MIRROR;
 
 interface ProductTables {
   units: ProductUnit[];

@@ -35,6 +35,49 @@ test("report on the sample corpus: tables, one index.html, session pages, SVG an
   }
 });
 
+/** The headline as the CLI summary prints it: per ratio strict and with-groups pooled value and interval; the coverage. */
+function printedHeadline(stdout: string): { ratios: string[][]; coverage: string[] } {
+  const ratios = ["code survival rate", "coding efficiency", "agent-authored"].map((label) => {
+    const m = new RegExp(`^  ${label} +([\\d.]+) % \\[([\\d.]+), ([\\d.]+)\\] +([\\d.]+) % \\[([\\d.]+), ([\\d.]+)\\]$`, "m").exec(stdout);
+    assert.ok(m, `${label} not printed:\n${stdout}`);
+    return m.slice(1);
+  });
+  const cover = /^  units covered +(\d+ of \d+ \(\d+ %\)) +(\d+ of \d+ \(\d+ %\))$/m.exec(stdout);
+  assert.ok(cover, `coverage not printed:\n${stdout}`);
+  return { ratios, coverage: cover.slice(1) };
+}
+
+/** The same figures as index.html's headline section holds them, in the order of its rows. */
+function reportHeadline(html: string): { ratios: string[][]; coverage: string[] } {
+  const section = html.slice(html.indexOf('<section id="headline">'), html.indexOf("</section>", html.indexOf('<section id="headline">')));
+  const ratios = [...section.matchAll(/<div class="figure-row">([\s\S]*?)<\/div>/g)].map(([, row]) => {
+    const m = /class="big">([\d.]+) %<\/span> <span class="ci">95 % CI \[([\d.]+), ([\d.]+)\]<\/span>[\s\S]*?with groups <strong>([\d.]+) %<\/strong> <span class="ci">95 % CI \[([\d.]+), ([\d.]+)\]/.exec(row);
+    assert.ok(m, row);
+    return m.slice(1);
+  });
+  const cover = /cover (\d+ of \d+ \(\d+ %\)) units; with groups [^<]*? they cover (\d+ of \d+ \(\d+ %\))/.exec(section);
+  assert.ok(cover, section);
+  return { ratios, coverage: cover.slice(1) };
+}
+
+test("`npm run report` prints the path of index.html and the headline it holds, strict and with groups", () => {
+  const sample = { SWE_CHAT_EVAL_SAMPLE_DIR: join(mkdtempSync(join(tmpdir(), "sce-report-sample-")), "corpus") };
+  const out = join(mkdtempSync(join(tmpdir(), "sce-report-npm-")), "sample-report");
+  // package.json's script, with the output folder moved out of the working copy.
+  const script = JSON.parse(readFileSync("package.json", "utf8")).scripts.report as string;
+  assert.equal(script, "node bin/swe-chat-eval.js report --out reports/sample-report");
+  const run = cli(["report", "--out", out], sample);
+  assert.equal(run.status, 0, run.stderr);
+  const path = /^report: (\S+index\.html) \(/m.exec(run.stdout)?.[1];
+  assert.equal(path, join(out, "index.html"));
+  assert.ok(existsSync(path));
+  const printed = printedHeadline(run.stdout);
+  // Three ratios, six numbers each; the sample's groups cover more units than the strict figures (14 and 10 of 15).
+  assert.equal(printed.ratios.length, 3);
+  assert.deepEqual(printed.coverage, ["10 of 15 (67 %)", "14 of 15 (93 %)"]);
+  assert.deepEqual(reportHeadline(readFileSync(path, "utf8")), printed);
+});
+
 test("report: usage errors exit 2; --timestamp prints the time", () => {
   assert.equal(cli(["report", "--top", "0"]).status, 2);
   assert.equal(cli(["report", "--seed", "x"]).status, 2);
