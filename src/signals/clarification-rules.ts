@@ -30,7 +30,7 @@ export const CLARIFICATION_RULES: readonly ClarificationRule[] = [
   {
     id: "missing-input",
     describe: "says it needs something from the user first: \"I need more information\", \"before I proceed, …?\", \"a few questions\"",
-    pattern: /\b(i need (more|some|a bit more) (information|details|context)|before i (start|proceed|continue|go ahead)[^?]*\?|a (few|couple of) (quick )?questions|can you (share|provide|paste|send) (the|a|more|your))\b/,
+    pattern: /\b(i need (more|some|a bit more) (information|details|context)|a (few|couple of) (quick )?questions|can you (share|provide|paste|send) (the|a|more|your))\b|\bbefore i (start|proceed|continue|go ahead)[^?]*\?/,
   },
 ];
 
