@@ -54,8 +54,8 @@ export const PUSHBACK_RULES: readonly PushbackRule[] = [
   {
     id: "correction",
     kind: "correction",
-    describe: "the user says the agent got it wrong: \"no, …\", \"that's wrong\", \"not what I asked\", \"you forgot/missed\", \"it should be …\"",
-    pattern: /^(no|nope|not quite|wrong|incorrect)\b[,.! ]|\b(that'?s (wrong|incorrect|not (right|correct|what i (asked|meant|wanted)))|not what i (asked|meant|wanted)|you (forgot|missed|misunderstood|ignored|broke|removed|deleted|didn'?t)|you should(n'?t| not)? have|it should (be|say|use|not)|should be [^.?!\n]{1,40} not|i (said|asked|told you)|why did you)\b/,
+    describe: "the user says the agent got it wrong: \"no, …\", \"that's wrong\", \"not what I asked\", \"you forgot/missed\", \"it should be …\", \"… is missing\", \"looks bad\"",
+    pattern: /^(no|nope|not quite|wrong|incorrect)\b[,.! ]|\b(that'?s (wrong|incorrect|not (right|correct|what i (asked|meant|wanted)))|not what i (asked|meant|wanted)|you (forgot|missed|misunderstood|ignored|broke|removed|deleted|didn'?t)|you should(n'?t| not)? have|it should (be|say|use|not)|should be [^.?!\n]{1,40} not|i (said|asked|told you)|why did you|(is|are) (still )?missing|you left out|looks? (bad|wrong|off|broken))\b/,
   },
 ];
 

@@ -15,6 +15,7 @@ const PUSHBACK_EXAMPLES: [string, string][] = [
   ["on second thought keep the old name", "requirement-change"],
   ["No, that's not what I asked for", "correction"],
   ["you forgot the tests in utils", "correction"],
+  ["the header is missing from the export", "correction"],
 ];
 
 test("every pushback rule fires on an example of its kind (the first rule that fires decides)", () => {
