@@ -5,6 +5,7 @@
  * it is drawn beside ours as a black tick (bars) or point (lines).
  */
 import { CI_COLOR, emptyBody, FIGURE, frame, MUTED } from "./theme";
+import type { VegaLiteSpec } from "./types";
 import type { Chart } from "./types";
 
 export interface PaperChartOptions {
@@ -12,6 +13,8 @@ export interface PaperChartOptions {
   name: string;
   title: string;
   caption: string;
+  /** A colour scale for the series (e.g. theme's modeScale when the series are coding modes). */
+  colors?: VegaLiteSpec;
 }
 
 export interface PaperBar {
@@ -41,7 +44,7 @@ export function paperBars(rows: readonly PaperBar[], options: PaperChartOptions 
         mark: { type: "bar", ...(series.size > 1 ? {} : { height: { band: 0.75 } }) },
         encoding: {
           y, x: { field: "value", ...x },
-          ...(series.size > 1 ? { yOffset: { field: "series" }, color: { field: "series", type: "nominal", title: null } } : {}),
+          ...(series.size > 1 ? { yOffset: { field: "series" }, color: { field: "series", type: "nominal", title: null, ...(options.colors ? { scale: options.colors } : {}) } } : {}),
           tooltip: [{ field: "label" }, { field: "series" }, { field: "value", format: ".2f" }, { field: "n" }],
         },
       },
@@ -66,8 +69,8 @@ export interface PaperBin {
 export function paperHistogram(bins: readonly PaperBin[], options: PaperChartOptions & { xTitle: string; yTitle: string }): Chart {
   const values = bins.filter((b) => b.count > 0);
   const body = values.length === 0 ? emptyBody("Nothing to show.") : {
-    data: { values: [...bins] },
-    facet: { row: { field: "series", type: "nominal", title: null, header: { labelAngle: 0, labelAlign: "left", labelAnchor: "start" } } },
+    data: { values },
+    facet: { row: { field: "series", type: "nominal", title: null, header: { labelAngle: 0, labelOrient: "top", labelAnchor: "start" } } },
     spec: {
       width: FIGURE.width,
       height: 70,
@@ -76,6 +79,7 @@ export function paperHistogram(bins: readonly PaperBin[], options: PaperChartOpt
         x: { field: "bin_start", type: "quantitative", scale: { domain: [0, 100] }, title: options.xTitle },
         x2: { field: "bin_end" },
         y: { field: "count", type: "quantitative", title: options.yTitle, axis: { tickMinStep: 1 } },
+        y2: { datum: 0 },
         tooltip: [{ field: "series" }, { field: "bin_start", title: "from" }, { field: "bin_end", title: "to" }, { field: "count" }],
       },
     },
@@ -89,12 +93,14 @@ export interface PaperPoint {
   value: number;
 }
 
-/** Lines over UTC days, one per series, with published points (day, value) marked. */
+/** Lines over UTC days, one per series, with the published points (day, value) that fall in the data's days marked (others would stretch the axis). */
 export function paperLines(
   points: readonly PaperPoint[],
   options: PaperChartOptions & { yTitle: string; domain?: [number, number]; published?: { day: string; value: number; label: string }[] },
 ): Chart {
   const x = { field: "day", type: "temporal", timeUnit: "utcyearmonthdate", title: "session day (UTC)", axis: { labelAngle: 0, tickCount: 5 } };
+  const days = points.map((p) => p.day).sort();
+  const published = (options.published ?? []).filter((p) => days.length > 0 && p.day >= days[0] && p.day <= days[days.length - 1]);
   const y = { type: "quantitative", title: options.yTitle, ...(options.domain ? { scale: { domain: options.domain } } : {}) };
   const body = points.length === 0 ? emptyBody("No dated session.") : {
     width: FIGURE.width,
@@ -104,12 +110,12 @@ export function paperLines(
         data: { values: [...points] },
         mark: { type: "line", strokeWidth: 1.6, point: points.length <= 120 ? { size: 12 } : false },
         encoding: {
-          x, y: { field: "value", ...y }, color: { field: "series", type: "nominal", title: null },
+          x, y: { field: "value", ...y }, color: { field: "series", type: "nominal", title: null, ...(options.colors ? { scale: options.colors } : {}) },
           tooltip: [{ field: "day", type: "temporal", timeUnit: "utcyearmonthdate" }, { field: "series" }, { field: "value", format: ".1f" }],
         },
       },
-      ...((options.published ?? []).length === 0 ? [] : [{
-        data: { values: options.published },
+      ...(published.length === 0 ? [] : [{
+        data: { values: published },
         mark: { type: "point", shape: "diamond", filled: true, color: MUTED, size: 40 },
         encoding: { x, y: { field: "value", ...y }, tooltip: [{ field: "label" }, { field: "value", title: "published" }] },
       }]),

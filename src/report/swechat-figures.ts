@@ -5,7 +5,7 @@
  * the report's "SWE-chat's figures" section shows them when the input holds
  * SWE-chat's labels (`hasSwechatLabels`).
  */
-import { type Chart, formatNumber, formatPct, paperBars, paperHistogram, paperLines, type PaperBin } from "../charts";
+import { type Chart, formatNumber, formatPct, modeScale, paperBars, paperHistogram, paperLines, type PaperBin } from "../charts";
 import type { GroupUnitRow, PromptRow, SessionRow, ToolCallRow, UnitRow } from "../model";
 import {
   clarificationShare, effortByMode, entirePercentBySession, intentShares, lowestVibeShare, modeShares, percentHistogram, personaShares,
@@ -75,7 +75,7 @@ function modesFigure(entire: ReadonlyMap<string, number>, replay: ReadonlyMap<st
   const e = modeShares(entire);
   const r = modeShares(replay);
   const publishedOf: Record<string, number> = { vibe: PUBLISHED.vibeShare.value, "human-only": PUBLISHED.humanOnlyShare.value };
-  const bars = [...e.rows.map((x) => ({ ...x, series: "Entire's agent_percentage", n: e.n })), ...r.rows.map((x) => ({ ...x, series: "our replay", n: r.n }))]
+  const bars = [...e.rows.map((x) => ({ ...x, series: "Entire's %", n: e.n })), ...r.rows.map((x) => ({ ...x, series: "our replay", n: r.n }))]
     .map((x) => ({ label: x.label, value: x.share, series: x.series, n: x.n, published: publishedOf[x.label] ?? null }));
   const bins = (series: string, values: Iterable<number>): PaperBin[] => percentHistogram(values, 10).map((b) => ({ series, ...b }));
   return {
@@ -102,7 +102,7 @@ function survivalFigure(rows: PaperInput): PaperFigure {
   const strict = pooledSurvival(rows.units);
   const groups = rows.group_units && rows.group_units.length > 0 ? pooledSurvival(rows.group_units) : null;
   const lines = [line("code survival, strict units", pub(PUBLISHED.survival.value), formatPct(strict.value), strict.n)];
-  if (groups) lines.push(line("code survival, with groups", pub(PUBLISHED.survival.value), formatPct(groups.value), groups.n));
+  lines.push(line("code survival, with groups", pub(PUBLISHED.survival.value), groups ? formatPct(groups.value) : "– (no group rows for this input)", groups?.n ?? 0));
   const bars = [{ label: "strict units", value: strict.value, n: strict.n, published: PUBLISHED.survival.value }];
   if (groups) bars.push({ label: "with groups", value: groups.value, n: groups.n, published: PUBLISHED.survival.value });
   return {
@@ -153,8 +153,8 @@ function rollingFigure(sessions: readonly SessionRow[], percents: ReadonlyMap<st
     note: `A session counts on the UTC day of its first transcript record (SWE-chat uses Entire's created_at, the same moment up to the hooks' delay), its mode from ${source}.`,
     charts: [
       paperLines(points.flatMap((p) => [{ day: p.day, series: "vibe", value: p.vibe_share }, { day: p.day, series: "human-only", value: p.human_only_share }]), {
-        name: "swechat-rolling-modes", title: "Coding modes, 14-day rolling share", caption: `Share of the sessions of the 14 days ending each day that are vibe (≥ 99 %) or human-only (0 %), from ${source}; diamonds: the paper's Fig. 25 values.`,
-        yTitle: "sessions in window (%)", domain: [0, 100],
+        name: "swechat-rolling-modes", title: "Coding modes, 14-day rolling share", caption: `Share of the sessions of the 14 days ending each day that are vibe (≥ 99 %) or human-only (0 %), from ${source}; a diamond marks the paper's Fig. 25 value (52.6 % vibe on 2026-09-04) when the data reaches that day.`,
+        yTitle: "sessions in window (%)", domain: [0, 100], colors: modeScale,
         published: [{ day: PUBLISHED.rollingVibeLast.day, value: PUBLISHED.rollingVibeLast.value, label: "vibe, last day (v2)" }],
       }),
       paperLines(points.flatMap((p) => [{ day: p.day, series: "mean", value: p.mean_pct }, { day: p.day, series: "median", value: p.median_pct }]), {

@@ -116,7 +116,8 @@ function conversationRows(s: SampleSession, text: string): Row[] {
 function textOf(line: string | undefined): string {
   try {
     const o = JSON.parse(line ?? "") as { message?: { content?: unknown } };
-    const blocks = Array.isArray(o.message?.content) ? (o.message.content as { type?: string; text?: string }[]) : [];
+    const content = o.message?.content;
+    const blocks = Array.isArray(content) ? (content as { type?: string; text?: string }[]) : [];
     return blocks.filter((b) => b.type === "text" && typeof b.text === "string").map((b) => b.text).join("\n\n");
   } catch {
     return "";
