@@ -245,3 +245,13 @@ function successFigure(sessions: readonly SessionRow[]): PaperFigure {
   };
 }
 
+
+/** What the report's "SWE-chat's figures" partial shows, and the charts to embed and render; empty when the input holds no SWE-chat label. */
+export function swechatSection(rows: PaperInput): { model: { id: string; title: string; lines: string[]; note: string | null; charts: { name: string; title: string; caption: string }[] }[]; charts: Chart[] } {
+  if (!hasSwechatLabels(rows)) return { model: [], charts: [] };
+  const figures = swechatPaperFigures(rows);
+  return {
+    model: figures.map((f) => ({ id: f.id, title: f.title, lines: f.lines.map(figureLine), note: f.note, charts: f.charts.map((c) => ({ name: c.name, title: c.title, caption: c.caption })) })),
+    charts: figures.flatMap((f) => f.charts),
+  };
+}
