@@ -101,14 +101,15 @@ function filePathOf(input: unknown): string | null {
 }
 
 /**
- * The session's real prompts as `prompts` rows. `replies` (the agent's last text after each prompt, when the input
- * keeps it) and the tool calls made before the next prompt decide `agent_clarification` (src/signals).
+ * The session's real prompts as `prompts` rows. `replies` (the agent's last text after each prompt; default: the
+ * turns' own `reply`, where the adapter keeps it) and the tool calls made before the next prompt decide
+ * `agent_clarification` (src/signals).
  */
 export function toPromptRows(session: Session, replies: readonly (string | null)[] = []): PromptRow[] {
   const turns = session.turns;
   return turns.map((t, index) => {
     const end = turns[index + 1]?.record ?? Infinity;
     const names = session.tool_calls.filter((c) => !c.sidechain && c.record > t.record && c.record < end).map((c) => c.name);
-    return { session_id: session.session_id, index, timestamp: t.timestamp, text: t.text, agent_clarification: asksForClarification(replies[index] ?? null, names) };
+    return { session_id: session.session_id, index, timestamp: t.timestamp, text: t.text, agent_clarification: asksForClarification(replies[index] ?? t.reply ?? null, names) };
   });
 }
