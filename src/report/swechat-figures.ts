@@ -60,7 +60,7 @@ export function swechatPaperFigures(rows: PaperInput): PaperFigure[] {
   return [
     modesFigure(entire, replay),
     survivalFigure(rows),
-    effortFigure(rows, replay),
+    effortFigure(rows, replay, entire),
     rollingFigure(rows.sessions, entire.size > 0 ? entire : replay, entire.size > 0),
     toolsFigure(rows.tool_calls),
     intentsFigure(prompts),
@@ -114,11 +114,14 @@ function survivalFigure(rows: PaperInput): PaperFigure {
   };
 }
 
-function effortFigure(rows: PaperInput, replay: ReadonlyMap<string, number>): PaperFigure {
+function effortFigure(rows: PaperInput, replay: ReadonlyMap<string, number>, entire: ReadonlyMap<string, number>): PaperFigure {
   const effort = effortByMode(rows.units, rows.sessions, replay);
   const n = effort.reduce((s, e) => s + e.sessions, 0);
   const tokens = vibeOverCollaborative(effort, "tokens_per_line");
   const dollars = vibeOverCollaborative(effort, "dollars_per_line");
+  // The paper's modes are Entire's: the same ratios with each session's mode from its agent_percentage.
+  const byEntire = effortByMode(rows.units, rows.sessions, entire);
+  const nEntire = byEntire.reduce((s, e) => s + e.sessions, 0);
   const bars = (key: "tokens_per_line" | "dollars_per_line") => effort.map((e) => ({ label: e.mode, value: e[key], n: e.sessions }));
   return {
     id: "effort",
@@ -126,9 +129,11 @@ function effortFigure(rows: PaperInput, replay: ReadonlyMap<string, number>): Pa
     lines: [
       line("vibe ÷ collaborative, tokens per line", `about ${PUBLISHED.vibeOverCollaborativeEffort.value}×`, times(tokens), n),
       line("vibe ÷ collaborative, dollars per line", `about ${PUBLISHED.vibeOverCollaborativeEffort.value}×`, times(dollars), n),
+      line("vibe ÷ collaborative, tokens per line, Entire's modes", `about ${PUBLISHED.vibeOverCollaborativeEffort.value}×`, times(vibeOverCollaborative(byEntire, "tokens_per_line")), nEntire),
+      line("vibe ÷ collaborative, dollars per line, Entire's modes", `about ${PUBLISHED.vibeOverCollaborativeEffort.value}×`, times(vibeOverCollaborative(byEntire, "dollars_per_line")), nEntire),
       ...effort.map((e) => line(`${e.mode}: tokens | dollars per line`, "–", `${formatNumber(e.tokens_per_line)} | ${formatNumber(e.dollars_per_line)}`, e.sessions)),
     ],
-    note: "Modes come from our replay and dollars from our own price table over recounted tokens; the paper's price table and its committed-line count are not published.",
+    note: "Modes come from our replay (and, in the two lines marked so, from Entire's agent_percentage), lines from our unambiguous units and dollars from our own price table over recounted tokens; the paper's price table and its committed-line count are not published.",
     charts: [
       paperBars(bars("tokens_per_line"), { name: "swechat-tokens-per-line", title: "Tokens per committed line by mode", caption: "Σ tokens (input, output, cache write and read) of a mode's sessions over Σ lines their unambiguous units commit; mode from our replay.", valueTitle: "tokens per line" }),
       paperBars(bars("dollars_per_line"), { name: "swechat-dollars-per-line", title: "Dollars per committed line by mode", caption: "Σ cost of a mode's sessions (our price table) over Σ committed lines of their unambiguous units.", valueTitle: "USD per line" }),
