@@ -46,10 +46,8 @@ export function hasSwechatLabels(rows: PaperInput): boolean {
 /** "vibe share: published 41 % · here 38.5 % (n = 13)". */
 export const figureLine = (l: FigureLine): string => `${l.what}: published ${l.published} · here ${l.here} (n = ${l.n})`;
 
-/** A published value as the paper writes it: whole numbers as such ("41 %"), others with one decimal ("19.0 %", "44.3 %"). */
-const pub = (v: number | null, unit = " %") => (v === null ? "–" : `${Number.isInteger(v) && !ONE_DECIMAL.has(v) ? v : v.toFixed(1)}${unit}`);
-/** Values the paper prints with a decimal although they are whole: 19.0 % ("understand"), 14.0 % (edit), 0.0 % (EnterPlanMode). */
-const ONE_DECIMAL = new Set([19, 14, 0]);
+/** A published value as the paper prints it: whole numbers as such ("41 %"), others with one decimal; `digits` where it prints "19.0 %". */
+const pub = (v: number | null, digits: number | null = null) => (v === null ? "–" : `${v.toFixed(digits ?? (Number.isInteger(v) ? 0 : 1))} %`);
 const line = (what: string, published: string, here: string, n: number): FigureLine => ({ what, published, here, n });
 const times = (v: number | null) => (v === null ? "–" : `${v.toFixed(2)}×`);
 
@@ -179,7 +177,8 @@ function toolsFigure(calls: readonly ToolCallRow[]): PaperFigure {
   return {
     id: "tools",
     title: "Tool calls by category (Table 5)",
-    lines: s.rows.map((r) => line(r.label, pub(published[r.label] ?? null), formatPct(r.share), s.n)),
+    // Table 5 prints every share with one decimal.
+    lines: s.rows.map((r) => line(r.label, pub(published[r.label] ?? null, 1), formatPct(r.share), s.n)),
     note: null,
     charts: [paperBars(sharesBars(s, published), { name: "swechat-tool-categories", title: "Tool calls by category", caption: "Share of tool calls per category by swe-chat.md §6's rules (shell commands by their first word); ticks: the paper's Table 5 (v2, nimbus excluded).", valueTitle: "calls (%)" })],
   };
@@ -190,7 +189,7 @@ function intentsFigure(prompts: readonly PromptRow[]): PaperFigure {
   return {
     id: "intents",
     title: "Prompt intents (Fig. 19a)",
-    lines: s.rows.map((r) => line(`"${r.label}"`, r.label === "understand" ? pub(PUBLISHED.understandShare.value) : "–", formatPct(r.share), s.n)),
+    lines: s.rows.map((r) => line(`"${r.label}"`, r.label === "understand" ? pub(PUBLISHED.understandShare.value, 1) : "–", formatPct(r.share), s.n)),
     note: null,
     charts: [paperBars(sharesBars(s, { understand: PUBLISHED.understandShare.value }), { name: "swechat-intents", title: "Prompt intents", caption: "Share of prompts per intent, as the dataset's prompt_intent labels them; tick: the published 19.0 % for understand.", valueTitle: "prompts (%)" })],
   };
