@@ -17,13 +17,14 @@ export * from "./tables";
 export { analyze, type AnalyzeRequest, type AnalyzeResult } from "./analyze";
 export { attributeAtCommit } from "./attribution/at-commit";
 export * from "./attribution/rates";
+export * from "./signals";
 export * from "./effort";
 export { ensureSampleCorpus, type SampleCorpus, writeSampleSwebenchRuns, type SampleSwebenchRuns } from "./sample";
 export * from "./taskflow";
 // Both feature modules name their chart spec type VegaLiteSpec; the namespaces keep them apart.
 export * as taskflow from "./taskflow";
 export * as charts from "./charts";
-export { renderReport, writeReportTo } from "./report";
+export { renderReport, writeReportTo, swechatPaperFigures, figureLine, hasSwechatLabels, type PaperFigure } from "./report";
 export * as swebench from "./swebench";
 export {
   evaluateRuns, classifyReport, classifyInstance, recomputeResolved, mcnemarExact, pairedBootstrap, compareRuns, KNOWN_SUBSETS, INSTANCE_CLASSES,

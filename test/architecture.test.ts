@@ -10,9 +10,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import test from "node:test";
 
-const STAGES = ["model", "ingest", "replay|effort", "attribution", "analyze", "tables", "taskflow|swebench", "charts", "report", "sample", "cli"];
+const STAGES = ["model", "ingest", "replay|effort|signals", "attribution", "analyze", "tables", "taskflow|swebench", "charts", "report", "sample", "cli"];
 const rank = new Map<string, number>(STAGES.flatMap((names, i) => names.split("|").map((n) => [n, i] as [string, number])));
-const ONLY_MODEL = new Set(["replay", "effort"]);
+const ONLY_MODEL = new Set(["replay", "effort", "signals"]);
 const LOADS_DATA = new Set(["ingest", "analyze"]);
 
 function sourceFiles(dir: string): string[] {

@@ -146,6 +146,7 @@ function sessionContext(id: string, link: LinkInput, plan: ConversationPlan, met
       ? { agent_lines: s.agent_lines, human_added: s.human_added, human_modified: s.human_modified, human_removed: s.human_removed, total_committed: s.total_committed, agent_percentage: s.agent_percentage }
       : null,
     files_touched: s?.files_touched ?? [],
+    labels: s ? { user_persona: s.user_persona ?? null, session_success: s.session_success, agent_percentage: s.agent_percentage } : null,
     units: linker.unitsOf(id, spool.patches).map((u) => ({
       commit_sha: u.commit.commit_sha,
       checkpoint_pk: u.checkpoint_pk,
@@ -233,6 +234,8 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
       out.tool_calls.push(r);
     }
     for (const r of rows.diagnostics) out.diagnostics.push(r);
+    const prompts = (out.prompts ??= []);
+    for (const r of rows.prompts ?? []) prompts.push(r);
   };
 
   // SWE-chat has no groups: a session's share is decided by its id alone.

@@ -1,6 +1,7 @@
 import { activeSeconds, costOfCalls, dominantModel, durationSeconds, lengthBin, modelsByOutput, sumUsage } from "../effort";
 import type { DiagnosticSink, PromptRow, Session, SessionRow, ToolCall, ToolCallRow } from "../model";
 import { lineDiff, splitLines } from "../replay";
+import { asksForClarification } from "../signals";
 import { isFileChangingCall, toolCategory } from "./tool-category";
 
 const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
@@ -99,7 +100,16 @@ function filePathOf(input: unknown): string | null {
   return null;
 }
 
-/** The session's real prompts as `prompts` rows. */
-export function toPromptRows(session: Session): PromptRow[] {
-  return session.turns.map((t, index) => ({ session_id: session.session_id, index, timestamp: t.timestamp, text: t.text }));
+/**
+ * The session's real prompts as `prompts` rows. `replies` (the agent's last text after each prompt; default: the
+ * turns' own `reply`, where the adapter keeps it) and the tool calls made before the next prompt decide
+ * `agent_clarification` (src/signals).
+ */
+export function toPromptRows(session: Session, replies: readonly (string | null)[] = []): PromptRow[] {
+  const turns = session.turns;
+  return turns.map((t, index) => {
+    const end = turns[index + 1]?.record ?? Infinity;
+    const names = session.tool_calls.filter((c) => !c.sidechain && c.record > t.record && c.record < end).map((c) => c.name);
+    return { session_id: session.session_id, index, timestamp: t.timestamp, text: t.text, agent_clarification: asksForClarification(replies[index] ?? t.reply ?? null, names) };
+  });
 }

@@ -17,10 +17,13 @@ import { attributeUnitJob } from "../attribution/attribute-job";
 import type { PatchMatchReplay } from "../attribution/patch-match";
 import { dominantModel } from "../effort";
 import { type ConversationRow, openParquet, type ParquetPart, PatchReader, type PatchRef, readJobRows, rowGroupReader, sessionFromRows, splitGitPatch, CONVERSATION_COLUMNS, indexRowGroup, type RowGroupIndex } from "../ingest/swechat";
-import { type Ambiguity, type Diagnostic, DiagnosticSink, type EntireAttribution, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import {
+  type Ambiguity, closedLabel, type Diagnostic, DiagnosticSink, type EntireAttribution, type PromptRow, type Session, type SessionRow, successScore, type ToolCallRow,
+  type UnitRow, USER_PERSONAS,
+} from "../model";
 import { makePathMapper } from "../replay";
 import { readTranscriptByContent } from "../ingest/read-transcript";
-import { toSessionRow, toToolCallRows } from "./session-rows";
+import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
 import { toolCategory } from "./tool-category";
 
 export interface SwechatUnitJob {
@@ -47,6 +50,8 @@ export interface SwechatSessionContext {
   entire: EntireAttribution | null;
   files_touched: string[];
   units: SwechatUnitJob[];
+  /** The sessions row's own labels (as stored: `session_success` a string) and Entire's agent_percentage; null without a sessions row. */
+  labels?: { user_persona: string | null; session_success: string | null; agent_percentage: number | null } | null;
 }
 
 /** One row range of the conversations table (a plan job). */
@@ -78,6 +83,8 @@ export interface SwechatRows {
   sessions: SessionRow[];
   tool_calls: ToolCallRow[];
   diagnostics: Diagnostic[];
+  /** Optional only because the main thread's AnalysisRows may not have the table yet. */
+  prompts?: PromptRow[];
 }
 
 /** Pass 1 over one row group (see src/ingest/swechat/plan.ts), run by the same workers. */
@@ -128,7 +135,7 @@ export async function runIndexJob(job: SwechatIndexJob): Promise<SwechatIndexRes
 export async function runSwechatJob(job: SwechatJob): Promise<SwechatJobResult> {
   const part = await partFor(job.file);
   const read = rowGroupReader(part, job.rowGroup, CONVERSATION_COLUMNS);
-  const out: SwechatJobResult = { kind: "rows", units: [], sessions: [], tool_calls: [], diagnostics: [], pieces: [], rows: 0, invalidRows: 0 };
+  const out: SwechatJobResult = { kind: "rows", units: [], sessions: [], tool_calls: [], diagnostics: [], prompts: [], pieces: [], rows: 0, invalidRows: 0 };
   for (const range of job.ranges) {
     const whole = new Map(range.whole.map((c) => [c.session_id, c]));
     const pieces = new Set(range.pieces);
@@ -144,14 +151,32 @@ export async function runSwechatJob(job: SwechatJob): Promise<SwechatJobResult> 
   return out;
 }
 
-/** One session's rows in all four tables. */
+/** The sessions row's labels: persona and success read against their documented forms (unknown values were counted when the table was read). */
+function withSessionLabels(row: SessionRow, labels: SwechatSessionContext["labels"]): SessionRow {
+  if (!labels) return { ...row, user_persona: null, session_success: null, entire_agent_percentage: null };
+  return {
+    ...row,
+    user_persona: closedLabel(USER_PERSONAS, labels.user_persona).label,
+    session_success: successScore(labels.session_success).score,
+    entire_agent_percentage: labels.agent_percentage,
+  };
+}
+
+/** When a raw transcript gave the session, its rows are still read for their prompts and labels; of their diagnostics, only the labels' are kept (the rest repeat the session's). */
+function labelsFromRows(context: SwechatSessionContext, rows: readonly ConversationRow[], sink: DiagnosticSink) {
+  const probe = new DiagnosticSink("swechat");
+  const built = sessionFromRows(context.session_id, rows, { agent: context.agent, branch: context.branch }, probe);
+  for (const d of probe.rows) if (d.code === "swechat-label-unknown") sink.warn(d.code, d.message);
+  return built;
+}
+
 /**
  * One session's rows into `out`: all of them, or (after an unexpected failure,
  * a bug met on input nobody foresaw) none but an error diagnostic naming the
  * session and its units, so that one session never stops the run.
  */
 export async function analyzeSwechatSession(context: SwechatSessionContext, rows: readonly ConversationRow[], patches: PatchReader, idleLimitS: number, out: SwechatRows): Promise<void> {
-  const own: SwechatRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
+  const own: SwechatRows = { units: [], sessions: [], tool_calls: [], diagnostics: [], prompts: [] };
   try {
     await analyzeOneSession(context, rows, patches, idleLimitS, own);
   } catch (e) {
@@ -168,6 +193,8 @@ export async function analyzeSwechatSession(context: SwechatSessionContext, rows
   out.sessions.push(...own.sessions);
   out.tool_calls.push(...own.tool_calls);
   out.diagnostics.push(...own.diagnostics);
+  const prompts = (out.prompts ??= []);
+  for (const r of own.prompts!) prompts.push(r);
 }
 
 async function analyzeOneSession(context: SwechatSessionContext, rows: readonly ConversationRow[], patches: PatchReader, idleLimitS: number, out: SwechatRows): Promise<void> {
@@ -186,7 +213,13 @@ async function analyzeOneSession(context: SwechatSessionContext, rows: readonly 
   }
   const built = raw === null ? sessionFromRows(context.session_id, rows, { agent: context.agent, branch: context.branch }, sink) : null;
   const session: Session = raw ?? built!.session;
-  out.sessions.push(toSessionRow(session, { repo: context.repo, idleLimitS }, sink));
+  out.sessions.push(withSessionLabels(toSessionRow(session, { repo: context.repo, idleLimitS }, sink), context.labels));
+  // The prompts table holds the dataset's own prompts and labels: from the rows, even when a raw transcript gave the session.
+  const fromRows = built ?? labelsFromRows(context, rows, sink);
+  const prompts = toPromptRows(fromRows.session, fromRows.prompts.map((p) => p.reply));
+  prompts.forEach((p, i) => Object.assign(p, { prompt_intent: fromRows.prompts[i].prompt_intent, prompt_pushback: fromRows.prompts[i].prompt_pushback }));
+  const promptsOut = (out.prompts ??= []);
+  for (const p of prompts) promptsOut.push(p);
 
   const known = new Set(context.files_touched);
   const model = dominantModel(session.api_calls);

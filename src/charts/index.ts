@@ -15,3 +15,4 @@ export * from "./subset";
 export * from "./theme";
 export * from "./tool-categories";
 export * from "./types";
+export * from "./swechat-paper";

@@ -1,6 +1,6 @@
 import { codingMode } from "../attribution/rates";
 import type { SessionRow, UnitRow } from "../model";
-import { isHeadlineUnit } from "../tables/summarize";
+import { replayPercentBySession } from "../tables/swechat-paper/figures";
 import { formatCount, plural } from "./format";
 import { excludedText, headlineSubset } from "./subset";
 import { emptyBody, FIGURE, frame, MODE_ORDER, modeScale } from "./theme";
@@ -20,19 +20,12 @@ const DAY_MS = 86_400_000;
  * `rolling("14D")`).
  */
 export function sessionModes(units: readonly UnitRow[], sessions: readonly SessionRow[]): { session_id: string; day: string; mode: string }[] {
-  const sums = new Map<string, { survived: number; committed: number }>();
-  for (const u of units) {
-    if (!isHeadlineUnit(u)) continue;
-    const s = sums.get(u.session_id) ?? { survived: 0, committed: 0 };
-    s.survived += u.agent_lines_survived ?? 0;
-    s.committed += u.total_committed_lines ?? 0;
-    sums.set(u.session_id, s);
-  }
+  const percents = replayPercentBySession(units);
   const out: { session_id: string; day: string; mode: string }[] = [];
   for (const s of sessions) {
-    const sum = sums.get(s.session_id);
-    if (!sum || !s.started_at || sum.committed === 0) continue;
-    const mode = codingMode((100 * sum.survived) / sum.committed);
+    const pct = percents.get(s.session_id);
+    if (pct === undefined || !s.started_at) continue;
+    const mode = codingMode(pct);
     if (mode) out.push({ session_id: s.session_id, day: s.started_at.slice(0, 10), mode });
   }
   return out;

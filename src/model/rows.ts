@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ambiguityReasonSchema, groupReasonSchema } from "./ambiguity";
 import type { Diagnostic } from "./diagnostic";
+import { promptIntentSchema, promptPushbackSchema, userPersonaSchema } from "./swechat-labels";
 
 /**
  * The rows of the four output tables (architecture.md "Contracts"); column
@@ -81,6 +82,12 @@ export const sessionRowSchema = z.object({
   cache_read_tokens: count,
   api_calls: count,
   cost_usd: z.number().nonnegative().nullable(),
+  /** SWE-chat's LLM label of the user (swe-chat.md §3); null for other inputs. */
+  user_persona: userPersonaSchema.nullable().optional(),
+  /** SWE-chat's LLM success score 0–100 (stored as a string in the dataset, a number here); null for other inputs. */
+  session_success: z.number().min(0).max(100).nullable().optional(),
+  /** Entire's session-level `agent_percentage` (initial_attribution) as SWE-chat records it; null for other inputs. */
+  entire_agent_percentage: z.number().nullable().optional(),
 });
 export type SessionRow = z.infer<typeof sessionRowSchema>;
 
@@ -132,6 +139,15 @@ export const promptRowSchema = z.object({
   index: count,
   timestamp: z.string().nullable(),
   text: z.string(),
+  /** SWE-chat's LLM labels of this prompt (swe-chat.md §3); null where the input has none. */
+  prompt_intent: promptIntentSchema.nullable().optional(),
+  prompt_pushback: promptPushbackSchema.nullable().optional(),
+  /**
+   * Whether the agent's reply to this prompt (up to the next prompt) asks the user for clarification, by the rules of
+   * src/signals: an AskUserQuestion call, or its last text asks. Null when the reply's text is not in the input and no
+   * such call was made.
+   */
+  agent_clarification: z.boolean().nullable().optional(),
 });
 export type PromptRow = z.infer<typeof promptRowSchema>;
 

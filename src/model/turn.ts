@@ -7,5 +7,7 @@ export const turnSchema = z.object({
   timestamp: z.string().nullable(),
   /** 1-based transcript line. */
   record: z.number().int(),
+  /** The agent's last text (main thread) after this prompt and before the next one, where the adapter keeps it (Claude Code); for clarification requests. */
+  reply: z.string().nullable().optional(),
 });
 export type Turn = z.infer<typeof turnSchema>;

@@ -13,3 +13,4 @@ export * from "./rows";
 export * from "./runtime";
 export * from "./session-pages";
 export * from "./templates";
+export * from "./swechat-figures";

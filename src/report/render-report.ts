@@ -9,6 +9,7 @@ import { maskRows, type ReportRows } from "./rows";
 import { vegaRuntime } from "./runtime";
 import { EMBED_SCRIPT, SORT_SCRIPT } from "./scripts";
 import { type SessionPageLimits, sessionPages } from "./session-pages";
+import { swechatSection } from "./swechat-figures";
 import { loadTemplates, trusted } from "./templates";
 
 export interface ReportOptions {
@@ -118,16 +119,18 @@ export async function* reportFiles(input: ReportRows, options: ReportOptions = {
   const templates = loadTemplates(options.templatesDir);
   const summaries = summarize(rows, { seed, iterations, topN });
   const charts = buildCharts(rows, summaries, { seed, iterations });
+  // SWE-chat's figures (their own partial), shown when the input holds the dataset's labels.
+  const paper = swechatSection(rows);
   const pages = sessionPages(rows, options.sessionPageLimits);
   const common = { version, timestamp: options.timestamp ?? null };
 
-  const specs: Script = { type: "application/json", id: "chart-specs", code: jsonForScript(charts.map((c) => ({ name: c.name, spec: c.spec }))) };
+  const specs: Script = { type: "application/json", id: "chart-specs", code: jsonForScript([...charts, ...paper.charts].map((c) => ({ name: c.name, spec: c.spec }))) };
   const runtime = vegaRuntime().map((b): Script => ({ code: b.code }));
   const index = indexModel({ rows, summaries, charts, sessionLinks: pages.links, maxSessions: options.maxSessionsInIndex ?? 300, seed, iterations, inputs: options.inputs ?? [] });
   (index.sessionTable as Record<string, unknown>).allHref = "sessions/index.html";
   yield {
     path: "index.html",
-    content: templates.index({ ...common, ...index, pageTitle: title, hasCharts: charts.length > 0, linkBase: "sessions/", ...pageScripts([specs, ...runtime, { code: EMBED_SCRIPT }, { code: SORT_SCRIPT }]) }),
+    content: templates.index({ ...common, ...index, swechatFigures: paper.model, pageTitle: title, hasCharts: charts.length > 0, linkBase: "sessions/", ...pageScripts([specs, ...runtime, { code: EMBED_SCRIPT }, { code: SORT_SCRIPT }]) }),
   };
 
   if (options.sessionPages !== false) {
@@ -143,7 +146,7 @@ export async function* reportFiles(input: ReportRows, options: ReportOptions = {
     }
   }
 
-  if (options.svg !== false || options.png) yield* figureFiles(charts, options);
+  if (options.svg !== false || options.png) yield* figureFiles([...charts, ...paper.charts], options);
 }
 
 /** `figures/<name>.svg` (and `.png`) for each chart, from the same spec the page embeds. */

@@ -9,6 +9,9 @@
  *   cherry-picked fix), `feature/slug-options` (a worktree branch, merged by
  *   fast-forward) and the orphan branch `entire/checkpoints/v1` with one
  *   sharded folder per checkpoint, as Entire writes them;
+ * - `dir/swe-chat/`: the same sessions as SWE-chat publishes its dataset (six
+ *   Parquet tables and `transcripts/`), with hand-given labels
+ *   (`swe-chat/labels.ts`);
  * - `dir/claude-projects/`: a Claude Code projects folder with the raw
  *   transcripts (`-home-dev-sample-app/<uuid>.jsonl`, one
  *   `<uuid>/subagents/agent-<id>.jsonl`, a worktree project folder and a
@@ -31,12 +34,13 @@ import { CHECKPOINTS_BRANCH } from "./builder/checkpoints-branch";
 import { SampleBuilder } from "./builder/sample-builder";
 import { HOME, ROOT } from "./project/constants";
 import { buildHistory } from "./scenarios";
+import { writeSweChatTables } from "./swe-chat/write-tables";
 import type { SampleCorpus } from "./types";
 
 export type { ExpectedUnit, SampleCheckpoint, SampleCheckpointSession, SampleCommit, SampleCorpus, SampleSession, SampleUsage } from "./types";
 
 /** Bumped whenever the generated corpus changes in any way. */
-export const SAMPLE_GENERATOR_VERSION = 3;
+export const SAMPLE_GENERATOR_VERSION = 4;
 
 /**
  * Generate the sample corpus into `dir` (its `repo/` and `claude-projects/`
@@ -48,6 +52,8 @@ export async function generateSampleCorpus(dir: string): Promise<SampleCorpus> {
   const projectsDir = join(dir, "claude-projects");
   rmSync(repoDir, { recursive: true, force: true });
   rmSync(projectsDir, { recursive: true, force: true });
+  const sweChatDir = join(dir, "swe-chat");
+  rmSync(sweChatDir, { recursive: true, force: true });
   mkdirSync(repoDir, { recursive: true });
   mkdirSync(projectsDir, { recursive: true });
   const b = new SampleBuilder(repoDir, projectsDir);
@@ -56,11 +62,13 @@ export async function generateSampleCorpus(dir: string): Promise<SampleCorpus> {
   buildHistory(b);
   const branches = b.finish();
   const sessions = b.writeProjects();
+  await writeSweChatTables(sweChatDir, { sessions, commits: b.commits, checkpoints: b.checkpoints, expected: b.expected, git: b.git });
   return {
     version: SAMPLE_GENERATOR_VERSION,
     root: dir,
     repoDir,
     claudeProjectsDir: projectsDir,
+    sweChatDir,
     home: HOME,
     repoRootInTranscripts: ROOT,
     checkpointsBranch: CHECKPOINTS_BRANCH,

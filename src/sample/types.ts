@@ -118,6 +118,8 @@ export interface SampleCorpus {
   root: string;
   repoDir: string;
   claudeProjectsDir: string;
+  /** The same sessions as SWE-chat's Parquet tables and transcripts/, with hand-given labels (swe-chat/labels.ts). */
+  sweChatDir: string;
   /** The fake home and repository root that the transcripts' absolute paths use. */
   home: string;
   repoRootInTranscripts: string;

@@ -1,7 +1,7 @@
 import { TASK_LABELS, type TaskLabel } from "./taxonomy";
 
-export interface LabelAgreement {
-  label: TaskLabel;
+export interface LabelAgreement<L extends string = TaskLabel> {
+  label: L;
   /** Gold messages with this label. */
   support: number;
   /** Messages the classifier gave this label. */
@@ -14,17 +14,22 @@ export interface LabelAgreement {
   recall: number | null;
 }
 
-export interface Agreement {
+export interface Agreement<L extends string = TaskLabel> {
   n: number;
   correct: number;
   accuracy: number | null;
-  labels: LabelAgreement[];
+  labels: LabelAgreement<L>[];
   /** gold → predicted → count. */
   confusion: Record<string, Record<string, number>>;
 }
 
 /** Per-label precision and recall and overall accuracy of predicted against gold labels. */
 export function measureAgreement(pairs: readonly { gold: TaskLabel; predicted: TaskLabel }[]): Agreement {
+  return measureAgreementOver(TASK_LABELS, pairs);
+}
+
+/** measureAgreement over any closed label set (rows in the order of `labels`). */
+export function measureAgreementOver<L extends string>(all: readonly L[], pairs: readonly { gold: L; predicted: L }[]): Agreement<L> {
   const confusion: Record<string, Record<string, number>> = {};
   let correct = 0;
   for (const { gold, predicted } of pairs) {
@@ -32,7 +37,7 @@ export function measureAgreement(pairs: readonly { gold: TaskLabel; predicted: T
     confusion[gold][predicted] = (confusion[gold][predicted] ?? 0) + 1;
     if (gold === predicted) correct++;
   }
-  const labels = TASK_LABELS.map((label): LabelAgreement => {
+  const labels = all.map((label): LabelAgreement<L> => {
     const support = pairs.filter((p) => p.gold === label).length;
     const predicted = pairs.filter((p) => p.predicted === label).length;
     const ok = pairs.filter((p) => p.gold === label && p.predicted === label).length;
@@ -44,7 +49,7 @@ export function measureAgreement(pairs: readonly { gold: TaskLabel; predicted: T
 const pct = (v: number | null) => (v === null ? "–" : `${(100 * v).toFixed(1)}%`);
 
 /** The agreement as a Markdown table (labels absent from both sides are left out). */
-export function agreementMarkdown(a: Agreement): string {
+export function agreementMarkdown<L extends string>(a: Agreement<L>): string {
   const rows = a.labels.filter((l) => l.support > 0 || l.predicted > 0);
   const lines = [
     "| label | gold | predicted | correct | precision | recall |",

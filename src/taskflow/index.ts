@@ -27,3 +27,4 @@ export * from "./labels/swe-chat-intent";
 export * from "./labels/from-imported";
 export * from "./labels/labelled-corpus";
 export * from "./labels/parse-csv";
+export * from "./pushback";

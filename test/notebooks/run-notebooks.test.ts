@@ -154,6 +154,19 @@ describe("every notebook in notebooks/", () => {
     assert.match(cmp, new RegExp(`resolve rate ${((100 * (both + aOnly)) / n).toFixed(1)} % vs ${((100 * (both + bOnly)) / n).toFixed(1)} %`));
   });
 
+  test("06 prints each SWE-chat figure beside its published value and draws its charts", () => {
+    const nb = executed.get("06-swe-chat-paper.ipynb")!;
+    // After the two set-up cells (imports and DATA; loading and `show`), one code cell per figure, in the paper's order.
+    const figures = code(nb).slice(2);
+    assert.equal(figures.length, 10);
+    for (const [i, cell] of figures.entries()) {
+      assert.match(text(cell), /: published .+ · here .+ \(n = \d+\)/, `figure ${i + 1}`);
+      assert.ok((cell.outputs ?? []).some((o) => o.data?.["application/vnd.vegalite.v5+json"]), `figure ${i + 1} draws a chart`);
+    }
+    // On the sample: the hand-given labels give 11 of 13 sessions a success score of 50 or more.
+    assert.match(text(figures[9]), /session_success ≥ 50: published 87\.5 % · here 84\.6 % \(n = 13\)/);
+  });
+
   test("charts are display bundles: the Vega-Lite spec, an SVG with marks drawn from it, and the caption", () => {
     let charts = 0;
     for (const nb of executed.values()) {

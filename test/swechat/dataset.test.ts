@@ -68,18 +68,20 @@ const EXPECTED_UNITS = [
 ];
 
 const iso = (s: number) => new Date(T0 + s * 1000).toISOString();
-const session = (id: string, model: string, branch: string | null, start: string, end: string, dur: number, prompts: number, calls: number[], tokens: number[], cost: number) => ({
+const session = (id: string, model: string, branch: string | null, start: string, end: string, dur: number, prompts: number, calls: number[], tokens: number[], cost: number, labels: [string | null, number | null, number | null] = [null, null, null]) => ({
   session_id: id, source: "swechat", agent: "Claude Code", model, models: model, repo: "acme/app", branch, started_at: start, ended_at: end, duration_s: dur, active_s: dur,
   prompts, length_bin: String(prompts), tool_calls: calls[0], edit_calls: calls[1], failed_edit_calls: calls[2],
   input_tokens: tokens[0], output_tokens: tokens[1], cache_creation_tokens: tokens[2], cache_read_tokens: tokens[3], api_calls: tokens[4], cost_usd: cost,
+  // The sessions row's labels: no persona in this fixture, session_success "95" read as 95, Entire's agent_percentage as stored.
+  user_persona: labels[0], session_success: labels[1], entire_agent_percentage: labels[2],
 });
 // The Claude-log clock starts at 2026-03-02T10:00:00Z and ticks 5 s per record: S2 records at +5…+20 s, S3 at +25…+40 s.
 const EXPECTED_SESSIONS = [
-  session(S2, SONNET, "main", "2026-03-02T10:00:05.000Z", "2026-03-02T10:00:20.000Z", 15, 1, [1, 1, 0], [10, 40, 100, 1000, 1], 0.001305),
+  session(S2, SONNET, "main", "2026-03-02T10:00:05.000Z", "2026-03-02T10:00:20.000Z", 15, 1, [1, 1, 0], [10, 40, 100, 1000, 1], 0.001305, [null, 95, 50]),
   session(S4, OPUS, null, iso(3000), iso(3010), 10, 1, [1, 1, 0], [1, 2, 0, 0, 1], (1 * 5 + 2 * 25) / 1e6),
-  session(S3, SONNET, "main", "2026-03-02T10:00:25.000Z", "2026-03-02T10:00:40.000Z", 15, 1, [1, 1, 0], [10, 40, 100, 1000, 1], 0.001305),
+  session(S3, SONNET, "main", "2026-03-02T10:00:25.000Z", "2026-03-02T10:00:40.000Z", 15, 1, [1, 1, 0], [10, 40, 100, 1000, 1], 0.001305, [null, 70, 200 / 3]),
   // S1: 5 calls; Write, Edit and the failed Edit change files (3), 1 failed.
-  session(S1, OPUS, "feature/greet", iso(0), iso(120), 120, 2, [5, 3, 1], [33, 70, 100, 390, 4], 0.002735),
+  session(S1, OPUS, "feature/greet", iso(0), iso(120), 120, 2, [5, 3, 1], [33, 70, 100, 390, 4], 0.002735, [null, 80, 40]),
 ];
 
 const call = (session_id: string, seq: number, tool: string, category: string, file: string | null, success: boolean | null, added: number | null, removed: number | null, at: string) =>

@@ -299,6 +299,14 @@ class Parser {
     else this.note(`progress-type:${m.type}`, "claude-unknown-record-type", "info", line, `agent_progress message(s) of unknown type "${m.type}" skipped`);
   }
 
+  /** The main thread's text blocks become the last prompt's reply (the last text before the next prompt wins). */
+  private keepReply(content: unknown): void {
+    const turn = this.turns[this.turns.length - 1];
+    if (!turn || !Array.isArray(content)) return;
+    const text = content.filter((b) => b && typeof b === "object" && b.type === "text" && typeof b.text === "string").map((b) => b.text as string).join("\n\n");
+    if (text.trim() !== "") turn.reply = text;
+  }
+
   assistant(r: RawRecord, line: number, sidechain: boolean, origin: Origin, file: string | null, timestamp: string | undefined = r.timestamp): void {
     const parsed = parseAssistantMessage(r.message);
     if (!parsed.success) {
@@ -307,6 +315,7 @@ class Parser {
     }
     const msg = parsed.data;
     const ts = timestamp ?? null;
+    if (!sidechain && origin === "main") this.keepReply(msg.content);
 
     // Tool calls: each tool_use block once, whichever streamed record holds it.
     if (Array.isArray(msg.content)) {

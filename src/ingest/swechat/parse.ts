@@ -22,7 +22,7 @@
  *   (model, input, cache write, cache read) are one call, with the largest
  *   output count. Model `<synthetic>` is not an API call.
  */
-import type { ApiCall, DiagnosticSink, Session, ToolCall, Turn } from "../../model";
+import { type ApiCall, closedLabel, type DiagnosticSink, PROMPT_INTENTS, PROMPT_PUSHBACK, type PromptIntent, type PromptPushback, type Session, type ToolCall, type Turn } from "../../model";
 import type { ConversationRow } from "./schema";
 import { editsFromInput, SWECHAT_FILE_TOOLS } from "./tool-edits";
 
@@ -37,8 +37,18 @@ export interface SessionContext {
   branch: string | null;
 }
 
+/** The dataset's own labels of one prompt (a turn), and the agent's last text before the next prompt. */
+export interface PromptLabels {
+  prompt_intent: PromptIntent | null;
+  prompt_pushback: PromptPushback | null;
+  /** The last `assistant_response` text after this prompt and before the next one; null when there is none. */
+  reply: string | null;
+}
+
 export interface BuiltSession {
   session: Session;
+  /** One entry per turn, in turn order. */
+  prompts: PromptLabels[];
   /** `bash_category` of each tool call that has one (SWE-chat's categories use it when the command is empty). */
   bashCategory: Map<string, string>;
 }
@@ -75,6 +85,8 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
   let badInputs = 0;
   let orphans = 0;
   let continuations = 0;
+  const prompts: PromptLabels[] = [];
+  const unknown = { prompt_intent: new Map<string, number>(), prompt_pushback: new Map<string, number>() };
 
   for (const row of kept) {
     if (row.timestamp !== null) times.push(row.timestamp);
@@ -86,7 +98,12 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
     }
     if (type === "user_prompt") {
       if (row.is_continuation) continuations++;
-      else if (!INTERRUPT.test(row.content ?? "")) turns.push({ index: turns.length, text: row.content ?? "", timestamp: iso(row.timestamp), record });
+      else if (!INTERRUPT.test(row.content ?? "")) {
+        turns.push({ index: turns.length, text: row.content ?? "", timestamp: iso(row.timestamp), record });
+        prompts.push({ prompt_intent: readLabel(PROMPT_INTENTS, row.prompt_intent, unknown.prompt_intent), prompt_pushback: readLabel(PROMPT_PUSHBACK, row.prompt_pushback, unknown.prompt_pushback), reply: null });
+      }
+    } else if (type === "assistant_response") {
+      if (prompts.length > 0 && row.content !== null && row.content.trim() !== "") prompts[prompts.length - 1].reply = row.content;
     } else if (type === "tool_use") {
       const id = row.tool_call_id ?? `${sessionId}#${row.turn_number}`;
       if (calls.has(id)) continue;
@@ -147,6 +164,12 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
   }
   if (badInputs > 0) sink.warn("swechat-tool-input-unreadable", `${badInputs} file tool call(s) whose tool_input_json is not a usable input: no file edits taken from them`);
   if (orphans > 0) sink.info("swechat-tool-result-without-call", `${orphans} tool_result row(s) with no tool_use row of the same tool_call_id`);
+  for (const [column, values] of Object.entries(unknown)) {
+    if (values.size === 0) continue;
+    const n = [...values.values()].reduce((a, b) => a + b, 0);
+    const shown = [...values].slice(0, 3).map(([v, k]) => `"${v.slice(0, 40)}" ×${k}`).join(", ");
+    sink.warn("swechat-label-unknown", `${n} ${column} value(s) outside the documented set (${shown}): read as no label`);
+  }
   if (continuations > 0) sink.info("swechat-continuation-prompt", `${continuations} continuation prompt(s) (compaction summaries) not counted as prompts`);
 
   times.sort((a, b) => a - b);
@@ -165,7 +188,14 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
     record_times: times,
     record_count: kept.length,
   };
-  return { session, bashCategory };
+  return { session, prompts, bashCategory };
+}
+
+/** A label of a closed set, or null; values outside it counted by value (one diagnostic per session and column). */
+function readLabel<T extends string>(allowed: readonly T[], value: string | null, unknown: Map<string, number>): T | null {
+  const { label, unknown: isUnknown } = closedLabel(allowed, value);
+  if (isUnknown) unknown.set(value!, (unknown.get(value!) ?? 0) + 1);
+  return label;
 }
 
 function sameRow(a: ConversationRow, b: ConversationRow): boolean {

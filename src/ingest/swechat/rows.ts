@@ -57,6 +57,8 @@ export async function readJobRows(
       command: str(c.command[i]),
       bash_category: str(c.bash_category[i]),
       tool_input_json: str(c.tool_input_json[i]),
+      prompt_intent: str(c.prompt_intent?.[i]),
+      prompt_pushback: str(c.prompt_pushback?.[i]),
       position: offset + rowStart + i,
     };
     let list = bySession.get(sessionId);

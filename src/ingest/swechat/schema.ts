@@ -28,13 +28,14 @@ export const CONVERSATION_COLUMNS = [
   "session_id", "turn_number", "turn_type", "content", "model", "timestamp",
   "input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens",
   "is_continuation", "tool_name", "tool_call_id", "file_path", "command", "bash_category", "tool_input_json",
+  "prompt_intent", "prompt_pushback",
 ] as const;
 /** Columns of the first, cheap pass (dictionary-encoded): where each session's rows are, its repository, canonical checkpoint and agent label. */
 export const INDEX_COLUMNS = ["session_id", "repo_id", "checkpoint_pk", "agent"] as const;
 
 export const SESSION_COLUMNS = [
   "session_id", "repo_id", "checkpoint_ids", "canonical_checkpoint_pk", "agent", "branch", "created_at", "files_touched",
-  "agent_lines", "human_added", "human_modified", "human_removed", "total_committed", "agent_percentage", "session_success",
+  "agent_lines", "human_added", "human_modified", "human_removed", "total_committed", "agent_percentage", "session_success", "user_persona",
 ] as const;
 export const SESSION_LOG_COLUMNS = ["session_id", "transcript_path", "session_metadata_raw"] as const;
 export const CHECKPOINT_COLUMNS = ["checkpoint_pk", "repo_id", "session_pks", "session_count", "commit_shas", "commit_count", "unique_author_count"] as const;
@@ -111,6 +112,9 @@ export const conversationRowSchema = z.object({
   command: nstr,
   bash_category: nstr,
   tool_input_json: nstr,
+  /** The dataset's LLM labels of a `user_prompt` row, as written (checked against the closed sets when the prompt is read). */
+  prompt_intent: nstr,
+  prompt_pushback: nstr,
   /** Physical row position in the table, for a stable order among equal turn numbers. */
   position: z.number().int(),
 });
@@ -133,6 +137,7 @@ export const sessionRowSchema = z.object({
   total_committed: nnum,
   agent_percentage: nnum,
   session_success: nstr,
+  user_persona: nstr.optional(),
 });
 export type SwechatSessionRow = z.infer<typeof sessionRowSchema>;
 

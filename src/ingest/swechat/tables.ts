@@ -5,7 +5,7 @@
  * tens of MB at the v2 scale; the patches and the conversations are never
  * held (see ./plan.ts and ./patches.ts).
  */
-import type { DiagnosticSink } from "../../model";
+import { closedLabel, type DiagnosticSink, successScore, USER_PERSONAS } from "../../model";
 import { readRows } from "./parquet";
 import type { SwechatFiles } from "./paths";
 import {
@@ -58,11 +58,14 @@ export async function readSwechatMeta(files: SwechatFiles, sink: DiagnosticSink)
       total_committed: num(row.total_committed),
       agent_percentage: num(row.agent_percentage),
       session_success: str(row.session_success),
+      user_persona: str(row.user_persona),
     });
     if (!parsed.success) problems.add("sessions", `row ${position}: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
     else if (meta.sessions.has(parsed.data.session_id)) problems.add("sessions", `row ${position}: session ${parsed.data.session_id} repeated (first row kept)`);
     else meta.sessions.set(parsed.data.session_id, parsed.data);
   }
+
+  reportUnknownSessionLabels(meta.sessions, sink);
 
   for await (const { row, position } of readRows(files.tables.session_logs, SESSION_LOG_COLUMNS)) {
     const parsed = sessionLogRowSchema.safeParse({
@@ -116,6 +119,22 @@ export async function readSwechatMeta(files: SwechatFiles, sink: DiagnosticSink)
   }
   problems.report(sink);
   return meta;
+}
+
+/** `user_persona` outside its documented set and `session_success` that is not a score 0–100: read as no label, counted once for the table. */
+function reportUnknownSessionLabels(sessions: Map<string, SwechatSessionRow>, sink: DiagnosticSink): void {
+  const persona = new Map<string, number>();
+  const success = new Map<string, number>();
+  for (const s of sessions.values()) {
+    if (closedLabel(USER_PERSONAS, s.user_persona ?? null).unknown) persona.set(s.user_persona!, (persona.get(s.user_persona!) ?? 0) + 1);
+    if (successScore(s.session_success).unknown) success.set(s.session_success!, (success.get(s.session_success!) ?? 0) + 1);
+  }
+  for (const [column, values] of [["user_persona", persona], ["session_success", success]] as const) {
+    if (values.size === 0) continue;
+    const n = [...values.values()].reduce((a, b) => a + b, 0);
+    const shown = [...values].slice(0, 3).map(([v, k]) => `"${v.slice(0, 40)}" ×${k}`).join(", ");
+    sink.warn("swechat-label-unknown", `sessions: ${n} ${column} value(s) outside the documented set (${shown}): read as no label`);
+  }
 }
 
 /** Where the checkpoint's part of the raw transcript begins (Entire's session metadata), 0 when not recorded. */

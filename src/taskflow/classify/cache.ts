@@ -8,13 +8,14 @@ import { normaliseLabel, type TaskLabel } from "../taxonomy";
  * (`{"key": "<sha256>", "model": "…", "label": "…"}` per line). New answers
  * are appended as they arrive, so an interrupted run keeps what it paid for.
  */
-export class LabelCache {
-  private readonly map = new Map<string, TaskLabel>();
+export class LabelCache<L extends string = TaskLabel> {
+  private readonly map = new Map<string, L>();
   private buffer: string[] = [];
 
   constructor(
     private readonly file: string | null,
     sink: DiagnosticSink,
+    normalise: (raw: string) => L | null = normaliseLabel as unknown as (raw: string) => L | null,
   ) {
     if (!file || !existsSync(file)) return;
     let bad = 0;
@@ -22,7 +23,7 @@ export class LabelCache {
       if (line.trim() === "") continue;
       try {
         const o = JSON.parse(line) as { key?: unknown; label?: unknown };
-        const label = typeof o.label === "string" ? normaliseLabel(o.label) : null;
+        const label = typeof o.label === "string" ? normalise(o.label) : null;
         if (typeof o.key === "string" && label) this.map.set(o.key, label);
         else bad++;
       } catch {
@@ -36,11 +37,11 @@ export class LabelCache {
     return this.map.size;
   }
 
-  get(key: string): TaskLabel | undefined {
+  get(key: string): L | undefined {
     return this.map.get(key);
   }
 
-  put(key: string, model: string, label: TaskLabel): void {
+  put(key: string, model: string, label: L): void {
     this.map.set(key, label);
     if (!this.file) return;
     this.buffer.push(JSON.stringify({ key, model, label }) + "\n");

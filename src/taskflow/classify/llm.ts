@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { DiagnosticSink } from "../../model";
-import { CLASSIFIER_INSTRUCTION, TASK_LABELS, type TaskLabel, taxonomyText } from "../taxonomy";
+import { CLASSIFIER_INSTRUCTION, normaliseLabel, TASK_LABELS, type TaskLabel, taxonomyText } from "../taxonomy";
 import { LabelCache } from "./cache";
-import { parseLabelAnswer } from "./parse-answer";
+import { parseAnswer } from "./parse-answer";
 
 /**
  * The paper's classifier over any OpenAI-compatible chat-completions
@@ -76,27 +76,69 @@ export const ANSWER_SCHEMA = {
 } as const;
 
 export function buildRequest(model: string, text: string, structured: boolean): Record<string, unknown> {
+  return buildLabelRequest(TASK_SPEC, model, text, structured);
+}
+
+/**
+ * What one closed-label classification asks an endpoint: the instruction, the answer's JSON field and labels,
+ * and how a label is read back. Task Flow's task types are one (TASK_SPEC); SWE-chat's pushback kinds another.
+ */
+export interface LabelSpec<L extends string> {
+  /** Part of the cache key: bumped when the instruction or schema changes. */
+  promptVersion: string;
+  /** The system message, ending with the answer's form. */
+  system: string;
+  field: string;
+  labels: readonly L[];
+  normalise: (raw: string) => L | null;
+  /** The label of a text with no letter or digit (nothing to send), or null to send it anyway. */
+  empty: L | null;
+}
+
+const TASK_SPEC: LabelSpec<TaskLabel> = {
+  get promptVersion() {
+    return LLM_PROMPT_VERSION;
+  },
+  system: `${CLASSIFIER_INSTRUCTION}\n\nTaxonomy (label: definition):\n${taxonomyText()}\n\nAnswer with JSON: {"task_type": "<label>"}.`,
+  field: "task_type",
+  labels: TASK_LABELS,
+  normalise: normaliseLabel,
+  empty: "greeting",
+};
+
+export function buildLabelRequest<L extends string>(spec: LabelSpec<L>, model: string, text: string, structured: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model,
     temperature: 0,
     messages: [
-      { role: "system", content: `${CLASSIFIER_INSTRUCTION}\n\nTaxonomy (label: definition):\n${taxonomyText()}\n\nAnswer with JSON: {"task_type": "<label>"}.` },
+      { role: "system", content: spec.system },
       { role: "user", content: text },
     ],
   };
-  if (structured) body.response_format = { type: "json_schema", json_schema: { name: "task_type", strict: true, schema: ANSWER_SCHEMA } };
+  const schema = { type: "object", properties: { [spec.field]: { type: "string", enum: [...spec.labels] } }, required: [spec.field], additionalProperties: false };
+  if (structured) body.response_format = { type: "json_schema", json_schema: { name: spec.field, strict: true, schema } };
   return body;
 }
 
-export function cacheKey(model: string, text: string): string {
-  return createHash("sha256").update(`${LLM_PROMPT_VERSION}\n${model}\n${text}`, "utf8").digest("hex");
+export function cacheKey(model: string, text: string, promptVersion: string = LLM_PROMPT_VERSION): string {
+  return createHash("sha256").update(`${promptVersion}\n${model}\n${text}`, "utf8").digest("hex");
 }
 
 /**
  * Labels each text (null where the endpoint failed after its retries or
  * answered with no label; each such message is a diagnostic).
  */
-export async function classifyWithLlm(texts: readonly string[], options: LlmOptions, sink: DiagnosticSink): Promise<{ labels: (TaskLabel | null)[]; stats: LlmStats }> {
+export function classifyWithLlm(texts: readonly string[], options: LlmOptions, sink: DiagnosticSink): Promise<{ labels: (TaskLabel | null)[]; stats: LlmStats }> {
+  return classifyWithEndpoint(TASK_SPEC, texts, options, sink);
+}
+
+/** classifyWithLlm for any closed label set (the same endpoint, cache, concurrency and retries). */
+export async function classifyWithEndpoint<L extends string>(
+  spec: LabelSpec<L>,
+  texts: readonly string[],
+  options: LlmOptions,
+  sink: DiagnosticSink,
+): Promise<{ labels: (L | null)[]; stats: LlmStats }> {
   const r = resolveLlmOptions(options);
   if (!r.model) throw new Error("no model: give --llm-model or set TASKFLOW_LLM_MODEL");
   const model = r.model;
@@ -106,12 +148,12 @@ export async function classifyWithLlm(texts: readonly string[], options: LlmOpti
   const backoff = options.backoffMs ?? 500;
   const maxBackoff = options.maxBackoffMs ?? 30_000;
   const maxChars = options.maxChars ?? 12_000;
-  const cache = new LabelCache(options.cacheFile ?? null, sink);
+  const cache = new LabelCache<L>(options.cacheFile ?? null, sink, spec.normalise);
   const stats: LlmStats = { messages: texts.length, cacheHits: 0, requests: 0, retries: 0, failures: 0, fallbackParses: 0 };
   let structured = true;
 
-  const keys = texts.map((t) => cacheKey(model, t));
-  const labels: (TaskLabel | null)[] = texts.map(() => null);
+  const keys = texts.map((t) => cacheKey(model, t, spec.promptVersion));
+  const labels: (L | null)[] = texts.map(() => null);
   const pending = new Map<string, { text: string; at: number[] }>();
   keys.forEach((k, i) => {
     const hit = cache.get(k);
@@ -122,8 +164,8 @@ export async function classifyWithLlm(texts: readonly string[], options: LlmOpti
     else pending.set(k, { text: texts[i], at: [i] });
   });
 
-  const ask = async (key: string, text: string): Promise<TaskLabel | null> => {
-    if (!/[\p{L}\p{N}]/u.test(text)) return "greeting"; // nothing to send: no programming content
+  const ask = async (key: string, text: string): Promise<L | null> => {
+    if (spec.empty !== null && !/[\p{L}\p{N}]/u.test(text)) return spec.empty; // nothing to send
     const content = text.length > maxChars ? text.slice(0, maxChars) : text;
     for (let attempt = 0; ; attempt++) {
       let wait: number | null = null;
@@ -137,7 +179,7 @@ export async function classifyWithLlm(texts: readonly string[], options: LlmOpti
           res = await doFetch(`${r.baseUrl}/chat/completions`, {
             method: "POST",
             headers: { "content-type": "application/json", ...(r.apiKey ? { authorization: `Bearer ${r.apiKey}` } : {}) },
-            body: JSON.stringify(buildRequest(model, content, structured)),
+            body: JSON.stringify(buildLabelRequest(spec, model, content, structured)),
             signal: controller.signal,
           });
         } finally {
@@ -145,7 +187,7 @@ export async function classifyWithLlm(texts: readonly string[], options: LlmOpti
         }
         const body = await res.text();
         if (res.ok) {
-          const parsed = parseLabelAnswer(body);
+          const parsed = parseAnswer(body, spec.field, spec.labels, spec.normalise);
           if (parsed.fallback) stats.fallbackParses++;
           if (parsed.label === null) {
             sink.warn("taskflow-llm-unparseable", `message ${key.slice(0, 12)}: the answer names no label (${parsed.reason})`);

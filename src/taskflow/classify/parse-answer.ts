@@ -1,7 +1,7 @@
 import { TASK_LABELS, type TaskLabel, normaliseLabel } from "../taxonomy";
 
-export interface ParsedAnswer {
-  label: TaskLabel | null;
+export interface ParsedAnswer<L extends string = TaskLabel> {
+  label: L | null;
   /** True when the structured answer was missing or malformed and the label came from the tolerant parse. */
   fallback: boolean;
   reason: string;
@@ -15,6 +15,11 @@ export interface ParsedAnswer {
  * answer naming no label gives null.
  */
 export function parseLabelAnswer(body: string): ParsedAnswer {
+  return parseAnswer(body, "task_type", TASK_LABELS, normaliseLabel);
+}
+
+/** The same reading for any closed label set answered in the JSON field `field` (see parseLabelAnswer). */
+export function parseAnswer<L extends string>(body: string, field: string, labels: readonly L[], normalise: (raw: string) => L | null): ParsedAnswer<L> {
   let content: unknown;
   try {
     const o = JSON.parse(body) as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] };
@@ -27,24 +32,24 @@ export function parseLabelAnswer(body: string): ParsedAnswer {
   if (Array.isArray(content)) content = content.map((c) => (typeof c?.text === "string" ? c.text : "")).join("");
   if (typeof content !== "string") return { label: null, fallback: true, reason: "no message content" };
   try {
-    const a = JSON.parse(content) as { task_type?: unknown };
-    if (typeof a?.task_type === "string") {
-      const l = normaliseLabel(a.task_type);
+    const a = JSON.parse(content) as Record<string, unknown> | null;
+    if (typeof a?.[field] === "string") {
+      const l = normalise(a[field] as string);
       if (l) return { label: l, fallback: false, reason: "structured" };
     }
   } catch {
     // not the structured answer: read it tolerantly below
   }
-  const obj = content.match(/\{[^{}]*"task_type"\s*:\s*"([^"]+)"[^{}]*\}/);
+  const obj = content.match(new RegExp(`\\{[^{}]*"${field}"\\s*:\\s*"([^"]+)"[^{}]*\\}`));
   if (obj) {
-    const l = normaliseLabel(obj[1]);
+    const l = normalise(obj[1]);
     if (l) return { label: l, fallback: true, reason: "JSON object inside the text" };
   }
   const lower = content.toLowerCase();
-  let best: { at: number; label: TaskLabel } | null = null;
-  for (const label of TASK_LABELS) {
+  let best: { at: number; label: L } | null = null;
+  for (const label of labels) {
     // "bug-fix" is also written "bug fix" or "bug_fix"; a word boundary keeps "tests" out of "latest".
-    const re = new RegExp(`(^|[^a-z-])${label.replace(/-/g, "[-_ ]")}(?![a-z-])`);
+    const re = new RegExp(`(^|[^a-z-])${label.toLowerCase().replace(/[-_ ]/g, "[-_ ]")}(?![a-z-])`);
     const m = re.exec(lower);
     if (m && (best === null || m.index < best.at)) best = { at: m.index, label };
   }

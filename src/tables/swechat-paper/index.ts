@@ -1,0 +1,3 @@
+export * from "./published";
+export * from "./figures";
+export * from "./rolling";

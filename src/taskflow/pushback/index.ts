@@ -1,0 +1,3 @@
+export * from "./llm";
+export * from "./label";
+export * from "./agreement";
