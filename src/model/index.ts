@@ -11,3 +11,5 @@ export * from "./rows";
 export * from "./seeded-random";
 export * from "./model-name";
 export * from "./claude-string-edits";
+export * from "./mask-secrets";
+export * from "./mask-rows";

@@ -6,7 +6,6 @@
 export * from "./build-charts";
 export * from "./escape";
 export * from "./index-page";
-export * from "./mask-secrets";
 export * from "./method-notes";
 export * from "./render-report";
 export * from "./rows";

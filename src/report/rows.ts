@@ -1,20 +1,20 @@
-import type { PromptRow, UnitFileRow } from "../model";
+import type { PromptRow, SecretsPolicy, UnitFileRow } from "../model";
 import type { AnalysisRows } from "../tables";
 
 export type { PromptRow, UnitFileRow };
-import { makeMasker } from "./mask-secrets";
+import { makeReportMasker } from "./bounded-text";
 
 /** What the report reads: the analysis tables, plus two optional tables the session pages use when present. */
 export type ReportRows = AnalysisRows & { prompts?: PromptRow[]; unit_files?: UnitFileRow[] };
 
 /**
- * A copy of the rows with every displayed name and free text passed through
- * `maskSecrets` (models, repositories, branches, tools, files, messages,
- * prompts). Ids that join tables (session, commit, checkpoint) are kept as
+ * A copy of the rows with every displayed name and free text cut at
+ * `REPORT_TEXT_CAP` and passed through `maskSecrets` unless secrets are kept
+ * (models, repositories, branches, tools, files, messages, prompts). Ids that join tables (session, commit, checkpoint) are kept as
  * they are here and masked where they are displayed, so joins still hold.
  */
-export function maskRows(rows: ReportRows): ReportRows {
-  const m = makeMasker();
+export function maskRows(rows: ReportRows, secrets: SecretsPolicy = "masked"): ReportRows {
+  const m = makeReportMasker(secrets);
   const s = (v: string | null): string | null => (v === null || v === undefined ? null : m(v));
   // Rows are copied only when a field changes: almost none do, and a corpus has hundreds of thousands of tool calls.
   const keepOr = <T extends object>(row: T, masked: Partial<T>): T => {

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { formatCount, formatNumber, formatPct } from "../charts";
-import type { SessionRow, ToolCallRow, UnitRow } from "../model";
+import type { SecretsPolicy, SessionRow, ToolCallRow, UnitRow } from "../model";
 import { isHeadlineUnit } from "../tables";
+import { makeReportMasker } from "./bounded-text";
 import { safeFileStem } from "./escape";
 import type { Cell } from "./index-page";
-import { makeMasker } from "./mask-secrets";
 import { shorten } from "./method-notes";
 import type { PromptRow, ReportRows, UnitFileRow } from "./rows";
 
@@ -68,8 +68,8 @@ const startKey = (s: SessionRow | undefined) => s?.started_at ?? "\uffff";
  * then id; a session that only appears in `units` (its transcript is
  * missing) still gets a page with its units.
  */
-export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}): SessionPages {
-  const mask = makeMasker();
+export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, secrets: SecretsPolicy = "masked"): SessionPages {
+  const mask = makeReportMasker(secrets);
   const sessionById = new Map(rows.sessions.map((s) => [s.session_id, s]));
   const unitsBy = bySession(rows.units);
   const callsBy = bySession(rows.tool_calls);

@@ -1,6 +1,6 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { TABLE_COLUMNS, TABLE_NAMES, type TableName, TABLES_FORMAT_VERSION } from "../model";
+import { rowsForOutput, type SecretsPolicy, TABLE_COLUMNS, TABLE_NAMES, type TableName, TABLES_FORMAT_VERSION } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 /** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is empty. */
@@ -47,8 +47,12 @@ function* jsonLines(name: TableName, rows: readonly object[]): Iterable<string> 
   yield first ? "]\n" : "\n]\n";
 }
 
-/** Writes `<table>.csv` and `<table>.json` (an array of row objects) for the four tables, plus `manifest.json`. */
-export async function writeTables(dir: string, rows: AnalysisRows, meta: Record<string, unknown> = {}): Promise<string[]> {
+/**
+ * Writes `<table>.csv` and `<table>.json` (an array of row objects) for the
+ * four tables, plus `manifest.json` (which says whether secrets were masked).
+ */
+export async function writeTables(dir: string, input: AnalysisRows, meta: Record<string, unknown> = {}, secrets: SecretsPolicy = "masked"): Promise<string[]> {
+  const rows = rowsForOutput(input, secrets);
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   for (const name of TABLE_NAMES) {
@@ -60,6 +64,7 @@ export async function writeTables(dir: string, rows: AnalysisRows, meta: Record<
   const manifest = {
     tables_format_version: TABLES_FORMAT_VERSION,
     tables: Object.fromEntries(TABLE_NAMES.map((n) => [n, { rows: (rows[n] ?? []).length, columns: TABLE_COLUMNS[n] }])),
+    secrets,
     ...meta,
   };
   await writeStream(join(dir, "manifest.json"), [JSON.stringify(manifest, null, 2) + "\n"]);

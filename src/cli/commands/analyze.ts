@@ -29,10 +29,10 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
   }
   const run = await runAnalysis(inputs, flags);
   if (typeof run === "number") return run;
-  const { result, seed } = run;
+  const { result, seed, secrets } = run;
   const out = resolve(flags.out);
-  await writeTables(out, result.rows, { inputs: result.inputs });
-  if (flags.format === "parquet") await writeParquetTables(out, result.rows);
+  await writeTables(out, result.rows, { inputs: result.inputs }, secrets);
+  if (flags.format === "parquet") await writeParquetTables(out, result.rows, secrets);
   if (!flags.quiet) {
     const summary = summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed });
     const groups = summarizeUnits(result.rows.group_units ?? [], result.rows.sessions, () => "all", { seed });
