@@ -90,7 +90,7 @@ export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, s
     return {
       id,
       idText: mask(id),
-      idShort: Array.from(mask(id)).length > 12 ? `${Array.from(mask(id)).slice(0, 8).join("")}…` : mask(id),
+      idShort: shorten(mask(id), 12) === mask(id) ? mask(id) : shorten(mask(id), 9),
       href: `${stems.get(id)}.html`,
       cells: [
         { text: s?.started_at ? s.started_at.slice(0, 16).replace("T", " ") : "–" },
