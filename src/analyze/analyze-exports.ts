@@ -11,7 +11,6 @@
  *   commit patch given as `options.commitPatch` (a `git show` / `git diff`
  *   file), else none, said in a diagnostic row.
  */
-import { readFileSync } from "node:fs";
 import { attributeUnitJob } from "../attribution/attribute-job";
 import type { PatchMatchFile } from "../attribution/patch-match";
 import { readDataClawFile } from "../ingest/dataclaw";
@@ -23,6 +22,7 @@ import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
+import { readRegularFile } from "../ingest/read-regular";
 
 export interface ExportAnalyzeOptions extends AnalyzeOptions {
   /** Path of a unified diff (one commit) to attribute DataClaw and SpecStory sessions against; without it they form no unit. */
@@ -84,7 +84,7 @@ function readCommitPatch(file: string, out: AnalysisRows): CommitPatch | null {
   const sink = new DiagnosticSink("patch", file);
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readRegularFile(file, "utf8");
   } catch (e) {
     sink.error("patch-unreadable", `cannot read the commit patch: ${e instanceof Error ? e.message : String(e)}`);
     out.diagnostics.push(...sink.rows);

@@ -14,6 +14,7 @@ import { startsLikePrettyPrintedJson } from "./jsonl";
 import { listDir, realPathOf } from "./list-dir";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "./opencode";
 import { readPiSession } from "./pi";
+import { specialFileKind } from "./read-regular";
 
 /** One session found on disk, with what its adapter needs to read it. */
 export type FoundTranscript =
@@ -79,8 +80,10 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     walking.delete(real);
   };
   try {
-    if (statSync(path).isFile()) sniff(path, true);
-    else walk(path);
+    const stat = statSync(path);
+    if (stat.isFile()) sniff(path, true);
+    else if (stat.isDirectory()) walk(path);
+    else sink.add("warning", "transcript-special-file", `${specialFileKind(stat)}, not a regular file: not opened (reading it could block or touch a device)`, null, { file: path });
   } catch (e) {
     sink.error("transcript-path-unreadable", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
     return [];

@@ -6,11 +6,12 @@
  * table may be split over several files; they are read in path order.
  * Raw transcripts are `transcripts/<session_id>.jsonl` (Gemini: `.json`).
  */
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, readdirSync, readSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { DiagnosticSink } from "../../model";
 import { openParquet, type ParquetPart } from "./parquet";
 import { SIGNATURES, type SwechatTable, TABLES } from "./schema";
+import { openRegularFile } from "../read-regular";
 
 export interface SwechatFiles {
   root: string;
@@ -84,7 +85,7 @@ function hasParquetMagic(file: string): boolean {
   try {
     const size = statSync(file).size;
     if (size < 12) return false;
-    fd = openSync(file, "r");
+    fd = openRegularFile(file);
     const head = Buffer.alloc(4);
     const tail = Buffer.alloc(4);
     readSync(fd, head, 0, 4, 0);
