@@ -17,7 +17,7 @@ import { readDataClawFile } from "../ingest/dataclaw";
 import { type ExportFile, findExportFiles } from "../ingest/detect-export";
 import { readSpecStoryFile, type SpecStorySession } from "../ingest/specstory";
 import { isFileCommand, readSweAgentTrajectory, splitUnifiedDiff, sweAgentCategory, type SweAgentTrajectory } from "../ingest/swe-agent";
-import { DiagnosticSink, linkAmbiguity, noAmbiguity, type Session, type SessionRow, type ToolCallRow } from "../model";
+import { checkSessionTimes, DiagnosticSink, linkAmbiguity, noAmbiguity, type Session, type SessionRow, type ToolCallRow } from "../model";
 import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
@@ -110,6 +110,7 @@ async function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: Sessi
     return;
   }
   ids.claim(t.session, sink);
+  checkSessionTimes(t.session, sink);
   const session = t.session;
   const files = t.submission === null ? [] : splitUnifiedDiff(t.submission);
   const submitted = new Set(files.map((x) => x.path));
@@ -178,6 +179,7 @@ async function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: Com
   for (const ds of sessions) {
     const sink = new DiagnosticSink("dataclaw", f.file, ds.session.session_id);
     ids.claim(ds.session, sink);
+    checkSessionTimes(ds.session, sink);
     const row = toSessionRow(ds.session, { repo: ds.project, idleLimitS: options.idleLimitS }, new DiagnosticSink("dataclaw"));
     out.sessions.push({ ...row, model: ds.model, models: ds.model ?? "", api_calls: 0, cost_usd: null });
     (out.prompts ??= []).push(...toPromptRows(ds.session));
@@ -218,6 +220,7 @@ async function specStory(parsed: { file: string; parsed: SpecStorySession; sink:
       continue;
     }
     ids.claim(session, p.sink);
+    checkSessionTimes(session, p.sink);
     const row = toSessionRow(session, { repo: null, idleLimitS: options.idleLimitS }, new DiagnosticSink("specstory"));
     out.sessions.push({ ...row, model: p.parsed.models[0] ?? null, models: p.parsed.models.join(";"), api_calls: 0, cost_usd: null });
     (out.prompts ??= []).push(...toPromptRows(session));

@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { DiagnosticSink, type Session } from "../model";
+import { checkSessionTimes, DiagnosticSink, type Session } from "../model";
 import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFilesOf } from "./claude-code";
 import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout, readHead } from "./codex";
 import { detectTranscriptFormat } from "./detect";
@@ -107,8 +107,14 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-/** Reads one found transcript with its format's adapter. */
+/** Reads one found transcript with its format's adapter; its times checked against their domain. */
 export function readFoundTranscript(found: FoundTranscript, sink: DiagnosticSink): Session | null {
+  const session = readWithAdapter(found, sink);
+  if (session) checkSessionTimes(session, sink);
+  return session;
+}
+
+function readWithAdapter(found: FoundTranscript, sink: DiagnosticSink): Session | null {
   switch (found.format) {
     case "claude-code":
       return readClaudeCodeTranscript(found.files, sink);

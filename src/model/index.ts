@@ -13,3 +13,4 @@ export * from "./model-name";
 export * from "./claude-string-edits";
 export * from "./mask-secrets";
 export * from "./mask-rows";
+export * from "./domain";

@@ -5,7 +5,7 @@
  * trailers. Bad or missing data becomes diagnostics; nothing here throws on
  * bad input.
  */
-import { type Checkpoint, type CheckpointSession, type Commit, type DiagnosticSink, type EntireAttribution, type EntireTokenUsage, withoutVariantLabel } from "../../model";
+import { type Checkpoint, type CheckpointSession, checkRecordNumbers, type Commit, COUNT_MAX, type DiagnosticSink, type EntireAttribution, type EntireTokenUsage, type RecordNumberRule, TOKEN_COUNTS, withoutVariantLabel } from "../../model";
 import { openRepository, type GitRepository, type TreeEntry } from "../git/repo";
 import {
   checkpointFolder,
@@ -353,6 +353,15 @@ async function listShardedTree(
   return folders;
 }
 
+/** Entire's own line counts (initial_attribution, prompt_attributions): counts, and a percentage at most 100. */
+const ENTIRE_LINE_COUNTS: RecordNumberRule = { key: /_lines$|_added$|_removed$|_modified$|^total_committed$|_count$/, parent: /attribution/, max: COUNT_MAX, what: "Entire count" };
+const ENTIRE_PERCENTAGES: RecordNumberRule = { key: /_percentage$/, parent: /^$/, max: 100, what: "Entire percentage" };
+
+/** Token usage, line counts and percentages of a metadata file checked against their domains (out-of-domain values dropped, with a row). */
+function checkEntireMetadataNumbers(value: unknown, file: string, sink: DiagnosticSink): void {
+  for (const rule of [TOKEN_COUNTS, ENTIRE_LINE_COUNTS, ENTIRE_PERCENTAGES]) checkRecordNumbers(value, { file }, sink, rule);
+}
+
 /** Reads and parses one JSON metadata blob; reports and returns null on failure. */
 async function readJson(repo: GitRepository, listing: FolderListing, rel: string, sink: DiagnosticSink, sessionId: string | null): Promise<unknown | undefined> {
   const entry = listing.files.get(rel);
@@ -372,7 +381,9 @@ async function readJson(repo: GitRepository, listing: FolderListing, rel: string
   }
   try {
     // An editor's byte-order mark is not part of the JSON.
-    return JSON.parse(Buffer.from(data).toString("utf8").replace(/^\uFEFF/, ""));
+    const value: unknown = JSON.parse(Buffer.from(data).toString("utf8").replace(/^\uFEFF/, ""));
+    checkEntireMetadataNumbers(value, file, sink);
+    return value;
   } catch (error) {
     sink.add("error", "entire-metadata-invalid", `${rel} of checkpoint ${listing.checkpoint_id} is not JSON: ${(error as Error).message}`, null, { file, session_id: sessionId });
     return null;

@@ -22,7 +22,7 @@
  * status and metadata; tokens and cost are per assistant message (one
  * API call per `step-finish` part, else per message).
  */
-import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, type Usage } from "../../model";
+import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, type Usage, checkRecordTokenCounts } from "../../model";
 import { emptyPatchNotes } from "../codex/file-edits";
 import { OPENCODE_FILE_TOOLS, openCodeFileEdits } from "./file-edits";
 import { type RawExport, type RawTokens, exportSchema, messageInfoSchema, partSchema, sessionInfoSchema, toolStateSchema } from "./schema";
@@ -72,6 +72,7 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
       return null;
     }
   }
+  checkRecordTokenCounts(doc, fileExtra, sink);
   const parsed = exportSchema.safeParse(doc);
   if (!parsed.success) {
     sink.add("error", "opencode-not-an-export", "not an OpenCode session export ({info, messages: [{info, parts}]})", null, fileExtra);
