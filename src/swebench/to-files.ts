@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../model";
+import { csvField } from "../tables";
 import type { InstanceRow, RunRow, SystemRow } from "./rows";
 import { SWEBENCH_FORMAT_VERSION, SWEBENCH_TABLE_COLUMNS, type SwebenchTableName } from "./rows";
 import type { Subset } from "./subsets";
@@ -17,12 +18,8 @@ export interface SwebenchTables {
   diagnostics: readonly Diagnostic[];
 }
 
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is empty. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The analysis tables' CSV field (RFC 4180, formula-looking text neutralised): one rule for every CSV the tool writes. */
+export { csvField };
 
 export function toCsv(name: SwebenchTableName, rows: readonly object[]): string {
   const columns = SWEBENCH_TABLE_COLUMNS[name] as readonly string[];

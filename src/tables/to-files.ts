@@ -3,10 +3,21 @@ import { join } from "node:path";
 import { rowsForOutput, type SecretsPolicy, TABLE_COLUMNS, TABLE_NAMES, type TableName, TABLES_FORMAT_VERSION } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is empty. */
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"]);
+
+/**
+ * RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is
+ * empty. A text cell that starts like a formula (`=`, `+`, `-`, `@`, tab,
+ * CR) gets a leading `'` and is quoted, as OWASP recommends against CSV
+ * injection: opened in a spreadsheet it shows as text, never runs
+ * (docs/security-notes.md). Numbers are written as numbers (`-3` stays `-3`).
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "string" ? value : typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : String(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const text = String(value);
+  if (text.length > 0 && FORMULA_START.has(text[0])) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -6,8 +6,8 @@
  * table may be split over several files; they are read in path order.
  * Raw transcripts are `transcripts/<session_id>.jsonl` (Gemini: `.json`).
  */
-import { closeSync, existsSync, readdirSync, readSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { closeSync, existsSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
 import type { DiagnosticSink } from "../../model";
 import { openParquet, type ParquetPart } from "./parquet";
 import { SIGNATURES, type SwechatTable, TABLES } from "./schema";
@@ -98,12 +98,28 @@ function hasParquetMagic(file: string): boolean {
   }
 }
 
+/** Whether `path` (resolved through links) lies inside the folder `rootReal` (already a real path). */
+function insideFolder(path: string, rootReal: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch {
+    return false;
+  }
+  const rel = relative(rootReal, real);
+  return rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel);
+}
+
 /**
  * The raw transcript of each session: `transcripts/<id>.jsonl` or `.json`,
  * or the path `session_logs.transcript_path` names (relative to the
  * dataset root or to `transcripts/`). Listed once, so a lookup costs no I/O.
+ * A path the table names is confined to the dataset folder: one that leads
+ * outside it (`../`, an absolute path, a link out) is not opened
+ * (`swechat-transcript-path-outside`): a dataset is untrusted input and
+ * must not make the tool read the user's other files.
  */
-export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<string, string | null>): Map<string, string> {
+export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<string, string | null>, sink?: DiagnosticSink): Map<string, string> {
   const out = new Map<string, string>();
   if (files.transcriptsDir !== null) {
     for (const name of readdirSync(files.transcriptsDir)) {
@@ -111,13 +127,29 @@ export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<strin
       if (m && !out.has(m[1])) out.set(m[1], join(files.transcriptsDir, name));
     }
   }
+  let rootReal: string;
+  try {
+    rootReal = realpathSync(files.root);
+  } catch {
+    return out;
+  }
   for (const [sessionId, p] of logPaths) {
     if (!p || out.has(sessionId)) continue;
+    let outside = false;
     for (const candidate of [join(files.root, p), files.transcriptsDir ? join(files.transcriptsDir, p) : null]) {
-      if (candidate && existsSync(candidate) && statSync(candidate).isFile()) {
+      if (!candidate || !existsSync(candidate)) continue;
+      if (!insideFolder(candidate, rootReal)) {
+        outside = true;
+        continue;
+      }
+      if (statSync(candidate).isFile()) {
         out.set(sessionId, candidate);
+        outside = false;
         break;
       }
+    }
+    if (outside) {
+      sink?.add("warning", "swechat-transcript-path-outside", `session_logs.transcript_path ${JSON.stringify(p.slice(0, 300))} of session ${sessionId} leads outside the dataset folder: not opened`, null, { session_id: sessionId });
     }
   }
   return out;
