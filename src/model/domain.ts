@@ -111,6 +111,11 @@ export function checkRecordTokenCounts(record: unknown, site: NumberSite, sink: 
   checkRecordNumbers(record, site, sink, TOKEN_COUNTS);
 }
 
+/** The ISO form of a time in milliseconds; null when it is not a number a Date can hold (`toISOString` throws past ±8.64e15). */
+export function isoTime(ms: number | null | undefined): string | null {
+  return typeof ms === "number" && Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null;
+}
+
 /** Whether an ISO time (or milliseconds) lies in [TIME_MIN_MS, TIME_MAX_MS). */
 function timeInRange(ms: number): boolean {
   return Number.isFinite(ms) && ms >= TIME_MIN_MS && ms < TIME_MAX_MS;

@@ -22,7 +22,7 @@
  *   (model, input, cache write, cache read) are one call, with the largest
  *   output count. Model `<synthetic>` is not an API call.
  */
-import { type ApiCall, checkedCount, checkSessionTimes, type DiagnosticSink, type Session, TOKEN_COUNT_MAX, type ToolCall, type Turn } from "../../model";
+import { type ApiCall, checkedCount, checkSessionTimes, type DiagnosticSink, type Session, TOKEN_COUNT_MAX, type ToolCall, type Turn, isoTime } from "../../model";
 import type { ConversationRow } from "./schema";
 import { editsFromInput, SWECHAT_FILE_TOOLS } from "./tool-edits";
 
@@ -43,7 +43,7 @@ export interface BuiltSession {
   bashCategory: Map<string, string>;
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+const iso = isoTime;
 
 export function sessionFromRows(sessionId: string, input: readonly ConversationRow[], context: SessionContext, sink: DiagnosticSink): BuiltSession {
   const rows = input.slice().sort((a, b) => a.turn_number - b.turn_number || a.position - b.position);
