@@ -67,6 +67,8 @@ export interface RecordNumberRule {
   parent: RegExp;
   max: number;
   what: string;
+  /** What takes an out-of-domain value's place: nothing (the key removed, read as absent; default) or null (read as unknown). */
+  replaceWith?: "absent" | "null";
 }
 
 /** Token counts: any key naming tokens, and every number directly inside a usage or tokens object. */
@@ -97,8 +99,9 @@ export function checkRecordNumbers(record: unknown, site: NumberSite, sink: Diag
         if (isArray || !(rule.key.test(key) || rule.parent.test(parentKey))) continue;
         const problem = countProblem(v, rule.max);
         if (problem === null) continue;
-        addOutOfDomain(sink, "number-out-of-domain", `${rule.what} ${at} = ${v} is ${problem}: left out (read as absent), not counted in any sum nor priced`, site);
-        delete (value as Record<string, unknown>)[key];
+        addOutOfDomain(sink, "number-out-of-domain", `${rule.what} ${at} = ${v} is ${problem}: left out (${rule.replaceWith === "null" ? "null" : "read as absent"}), not counted in any sum nor priced`, site);
+        if (rule.replaceWith === "null") (value as Record<string, unknown>)[key] = null;
+        else delete (value as Record<string, unknown>)[key];
       } else if (v !== null && typeof v === "object" && depth + 1 < RECORD_DEPTH) {
         stack.push({ value: v, path: at, key: isArray ? parentKey : key, depth: depth + 1 });
       }

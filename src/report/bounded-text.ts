@@ -19,7 +19,20 @@ function headOf(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-const noteCut = (shown: string, fullLength: number) => `${shown}… [cut here: the text has ${fullLength.toLocaleString("en-US")} characters; the tables hold it whole]`;
+const CUT_MARK = "… [cut here: ";
+const noteCut = (shown: string, fullLength: number) => `${shown}${CUT_MARK}the text has ${fullLength.toLocaleString("en-US")} characters; the tables hold it whole]`;
+
+/**
+ * A shown text (already through the report masker) cut again to `max`
+ * characters for a tighter place (a prompt on a session page), keeping the
+ * note with the text's full length: found with lastIndexOf, not a regex.
+ */
+export function cutShown(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const at = text.lastIndexOf(CUT_MARK);
+  const length = at >= 0 ? null : text.length;
+  return length === null ? headOf(text, max) + text.slice(at) : noteCut(headOf(text, max), length);
+}
 
 /** The text cut at `cap` characters with a note naming its full length; itself when shorter. */
 export function cutText(text: string, cap: number = REPORT_TEXT_CAP): string {

@@ -3,6 +3,7 @@
  * index page with the Vega runtime inlined, per-session pages, and the
  * figures. Everything from a transcript is treated as untrusted text.
  */
+export * from "./bounded-text";
 export * from "./build-charts";
 export * from "./escape";
 export * from "./index-page";

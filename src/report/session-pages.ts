@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { formatCount, formatNumber, formatPct } from "../charts";
 import type { SecretsPolicy, SessionRow, ToolCallRow, UnitRow } from "../model";
 import { isHeadlineUnit } from "../tables";
-import { makeReportMasker } from "./bounded-text";
+import { cutShown, makeReportMasker } from "./bounded-text";
 import { safeFileStem } from "./escape";
 import type { Cell } from "./index-page";
 import { shorten } from "./method-notes";
@@ -200,7 +200,7 @@ function sessionModel(
     prompts: (prompts ?? []).slice(0, maxPrompts).map((p) => ({
       n: formatCount(p.index + 1),
       time: p.timestamp ? p.timestamp.replace("T", " ").replace(/\.\d+Z$|Z$/, "") : "",
-      text: shorten(p.text, promptChars),
+      text: cutShown(p.text, promptChars),
     })),
     promptsMore: prompts && prompts.length > maxPrompts ? formatCount(prompts.length - maxPrompts) : null,
   };

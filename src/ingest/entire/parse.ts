@@ -354,12 +354,14 @@ async function listShardedTree(
 }
 
 /** Entire's own line counts (initial_attribution, prompt_attributions): counts, and a percentage at most 100. */
-const ENTIRE_LINE_COUNTS: RecordNumberRule = { key: /_lines$|_added$|_removed$|_modified$|^total_committed$|_count$/, parent: /attribution/, max: COUNT_MAX, what: "Entire count" };
-const ENTIRE_PERCENTAGES: RecordNumberRule = { key: /_percentage$/, parent: /^$/, max: 100, what: "Entire percentage" };
+const ENTIRE_LINE_COUNTS: RecordNumberRule = { key: /_lines$|_added$|_removed$|_modified$|^total_committed$|_count$/, parent: /attribution/, max: COUNT_MAX, what: "Entire count", replaceWith: "null" };
+const ENTIRE_PERCENTAGES: RecordNumberRule = { key: /_percentage$/, parent: /^$/, max: 100, what: "Entire percentage", replaceWith: "null" };
+/** Entire's token_usage: an out-of-domain counter becomes null (unknown), not absent (which Entire's rule reads as 0). */
+const ENTIRE_TOKENS: RecordNumberRule = { ...TOKEN_COUNTS, replaceWith: "null" };
 
 /** Token usage, line counts and percentages of a metadata file checked against their domains (out-of-domain values dropped, with a row). */
 function checkEntireMetadataNumbers(value: unknown, file: string, sink: DiagnosticSink): void {
-  for (const rule of [TOKEN_COUNTS, ENTIRE_LINE_COUNTS, ENTIRE_PERCENTAGES]) checkRecordNumbers(value, { file }, sink, rule);
+  for (const rule of [ENTIRE_TOKENS, ENTIRE_LINE_COUNTS, ENTIRE_PERCENTAGES]) checkRecordNumbers(value, { file }, sink, rule);
 }
 
 /** Reads and parses one JSON metadata blob; reports and returns null on failure. */
@@ -704,17 +706,22 @@ function modelLabel(raw: string | null | undefined): string | null {
   return label === null ? null : withoutVariantLabel(label);
 }
 
-/** Entire's `token_usage` → the model's; absent counters are 0, an absent object is null. */
+/**
+ * Entire's `token_usage` → the model's; absent counters are 0, a null one
+ * (written null, or out of its domain: checkEntireMetadataNumbers) stays
+ * null, an absent object is null.
+ */
 export function toTokenUsage(raw: EntireTokenUsageRaw | null | undefined): EntireTokenUsage | null {
   if (raw == null) return null;
   const fields = [raw.input_tokens, raw.output_tokens, raw.cache_creation_tokens, raw.cache_read_tokens, raw.api_call_count];
   if (fields.every((v) => v == null)) return null;
+  const counter = (v: number | null | undefined) => (v === null ? null : (v ?? 0));
   return {
-    input_tokens: raw.input_tokens ?? 0,
-    output_tokens: raw.output_tokens ?? 0,
-    cache_creation_tokens: raw.cache_creation_tokens ?? 0,
-    cache_read_tokens: raw.cache_read_tokens ?? 0,
-    api_call_count: raw.api_call_count ?? 0,
+    input_tokens: counter(raw.input_tokens),
+    output_tokens: counter(raw.output_tokens),
+    cache_creation_tokens: counter(raw.cache_creation_tokens),
+    cache_read_tokens: counter(raw.cache_read_tokens),
+    api_call_count: counter(raw.api_call_count),
   };
 }
 
