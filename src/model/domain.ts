@@ -63,8 +63,8 @@ export function checkedCount(value: unknown, field: string, site: NumberSite, si
 export interface RecordNumberRule {
   /** Numbers under this key are checked... */
   key: RegExp;
-  /** ...and every number directly inside an object under a key matching this. */
-  parent: RegExp;
+  /** ...and every number directly inside an object under a key matching this (none when absent). */
+  parent?: RegExp;
   max: number;
   what: string;
   /** What takes an out-of-domain value's place: nothing (the key removed, read as absent; default) or null (read as unknown). */
@@ -96,7 +96,7 @@ export function checkRecordNumbers(record: unknown, site: NumberSite, sink: Diag
     for (const [key, v] of Object.entries(value)) {
       const at = isArray ? `${path}[${key}]` : path ? `${path}.${key}` : key;
       if (typeof v === "number") {
-        if (isArray || !(rule.key.test(key) || rule.parent.test(parentKey))) continue;
+        if (isArray || !(rule.key.test(key) || (rule.parent?.test(parentKey) ?? false))) continue;
         const problem = countProblem(v, rule.max);
         if (problem === null) continue;
         addOutOfDomain(sink, "number-out-of-domain", `${rule.what} ${at} = ${v} is ${problem}: left out (${rule.replaceWith === "null" ? "null" : "read as absent"}), not counted in any sum nor priced`, site);
