@@ -257,3 +257,27 @@ test("SWE-chat: a session_logs.transcript_path that climbs out of the dataset is
   assert.equal(d[0].session_id, S1);
   assert.ok(!JSON.stringify(rows).includes("OUTSIDE THE DATASET"));
 });
+
+test("a repository's hostile git config runs nothing: fsmonitor, pager, diff drivers, textconv, filters, hooks, gpg, trailer commands", async () => {
+  const repo = new TestRepo("sce-hostile-gitconfig-");
+  repo.commit("initial", { "README.md": "r\n", ".gitattributes": "* filter=evil diff=evil\n" });
+  const id = "b2c3d4e5f6a1";
+  const session = "eeeeeeee-0000-4000-8000-000000000005";
+  repo.commit(`Add a.txt\n\nEntire-Checkpoint: ${id}`, { "a.txt": "a\n" });
+  repo.checkpointsBranch(oneSessionCheckpoint(id, JSON.stringify({ checkpoint_id: id, session_id: session, agent: "Claude Code" }), { "full.jsonl": claudeWriteTranscript(session, repo.dir, "a.txt", "a\n") }));
+  const marker = (what: string) => join(repo.dir, `RAN-${what}`);
+  const run = (what: string) => `touch ${marker(what)}; false`;
+  for (const [key, value] of [
+    ["core.fsmonitor", run("fsmonitor")], ["core.pager", run("pager")], ["diff.external", run("diff-external")], ["diff.evil.command", run("diff-driver")],
+    ["diff.evil.textconv", run("textconv")], ["filter.evil.clean", run("clean")], ["filter.evil.smudge", run("smudge")], ["filter.evil.process", run("process")],
+    ["core.hooksPath", join(repo.dir, "hooks")], ["gpg.program", run("gpg")], ["log.showSignature", "true"], ["trailer.evil.command", run("trailer")],
+    ["core.sshCommand", run("ssh")], ["core.editor", run("editor")],
+  ]) repo.git("config", key, value);
+  mkdirSync(join(repo.dir, "hooks"));
+  for (const hook of ["post-checkout", "post-index-change", "reference-transaction", "pre-auto-gc"]) writeFileSync(join(repo.dir, "hooks", hook), `#!/bin/sh\n${run(hook)}\n`, { mode: 0o755 });
+  // The traps are live: a plain `git diff` or `git status` in this repository creates RAN-diff-external or RAN-fsmonitor.
+  const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
+  assert.equal(rows.units.length, 1, "the repository is still read");
+  const ran = readdirSync(repo.dir).filter((f) => f.startsWith("RAN-"));
+  assert.deepEqual(ran, []);
+});
