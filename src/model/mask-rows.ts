@@ -27,14 +27,17 @@ function maskRow<T extends object>(row: T, mask: (s: string) => string): T {
   return (copy ?? row) as T;
 }
 
+/** One table's rows with their string cells masked (rows that change are copied): for tables outside AnalysisRows (SWE-bench, taskflow). */
+export function maskTable<T>(rows: readonly T[], mask: (s: string) => string = cachedText(maskSecrets)): T[] {
+  return rows.map((row) => (row !== null && typeof row === "object" ? maskRow(row, mask) : row));
+}
+
 /** Every table's string cells masked (a new object; the input is not changed). */
 export function maskAnalysisRows<R extends AnalysisRows>(rows: R): R {
   if (MASKED.has(rows)) return rows;
   const mask = cachedText(maskSecrets);
   const out: Record<string, unknown> = {};
-  for (const [name, table] of Object.entries(rows)) {
-    out[name] = Array.isArray(table) ? table.map((row) => (row !== null && typeof row === "object" ? maskRow(row, mask) : row)) : table;
-  }
+  for (const [name, table] of Object.entries(rows)) out[name] = Array.isArray(table) ? maskTable(table, mask) : table;
   MASKED.add(out);
   return out as R;
 }

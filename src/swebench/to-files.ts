@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Diagnostic } from "../model";
+import { type Diagnostic, maskTable } from "../model";
 import { csvField } from "../tables";
 import type { InstanceRow, RunRow, SystemRow } from "./rows";
 import { SWEBENCH_FORMAT_VERSION, SWEBENCH_TABLE_COLUMNS, type SwebenchTableName } from "./rows";
@@ -44,7 +44,8 @@ export function writeSwebenchTables(dir: string, tables: SwebenchTables, subset:
   const written: string[] = [];
   const names = Object.keys(SWEBENCH_TABLE_COLUMNS) as SwebenchTableName[];
   for (const name of names) {
-    const rows = tables[name] as readonly object[];
+    // Run files are untrusted too (system names, logs quoted in diagnostics): the one masking rule applies.
+    const rows = maskTable(tables[name] as readonly object[]);
     writeFileSync(join(dir, `${name}.csv`), toCsv(name, rows));
     writeFileSync(join(dir, `${name}.json`), toJson(name, rows));
     written.push(`${name}.csv`, `${name}.json`);
