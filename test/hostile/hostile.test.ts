@@ -17,7 +17,7 @@ import { parquetReadObjects } from "hyparquet";
 import { analyze } from "../../src/analyze";
 import { findTranscripts } from "../../src/ingest/find-transcripts";
 import { DiagnosticSink, maskSecrets } from "../../src/model";
-import { cutText, makeReportMasker, REPORT_TEXT_CAP, writeReport } from "../../src/report";
+import { cutText, makeReportMasker, REPORT_TEXT_CAP, safeFileStem, writeReport } from "../../src/report";
 import { csvField } from "../../src/tables";
 import { ClaudeLog, writeResult } from "../helpers/claude-log";
 import { claudeWriteTranscript, oneSessionCheckpoint } from "../helpers/entire-folder";
@@ -127,6 +127,12 @@ async function readFileAsBuffer(path: string): Promise<ArrayBuffer> {
   const b = readFileSync(path);
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 }
+
+test("a session id that is a credential does not name its page: the file stem is a hash", () => {
+  const hash = (x: string) => `h${x.length}`.padEnd(20, "0");
+  assert.equal(safeFileStem(GITHUB, hash), "s-h400000000000000");
+  assert.equal(safeFileStem("10ae249a-fc0e-4fd2-98c7-1ef9578c5f4a", hash), "10ae249a-fc0e-4fd2-98c7-1ef9578c5f4a");
+});
 
 test("CSV cells that start like a formula are neutralised (OWASP): a leading quote, the cell quoted", () => {
   assert.equal(run.status, 0, run.stderr);
@@ -245,13 +251,15 @@ test("Entire metadata with negative and impossible counts: named, and null in ch
   ]);
 });
 
-test("SWE-chat: a session_logs.transcript_path that climbs out of the dataset is named and not opened", async () => {
+test("SWE-chat: a session_logs.transcript_path that climbs out of the dataset is named and not opened; a FIFO among the tables is named", async () => {
   const dir = writeFixture();
   const outside = mkdtempSync(join(tmpdir(), "sce-outside-"));
   writeFileSync(join(outside, "stolen.jsonl"), claudeWriteTranscript(S1, "/home/u/app", "greet.py", "OUTSIDE THE DATASET\n"));
   const rel = join("..", outside.split("/").pop()!, "stolen.jsonl");
   writeTable(join(dir, "session_logs.parquet"), "session_logs", [{ session_id: S1, transcript_path: rel, session_metadata_raw: "{}" }]);
+  execFileSync("mkfifo", [join(dir, "data", "part-c.parquet")]); // a FIFO among the tables: named, not opened (opening it would block)
   const { rows } = await analyze({ inputs: [dir], threads: 1 });
+  assert.deepEqual(rows.diagnostics.filter((x) => x.code === "swechat-special-file").map((x) => x.file!.split("/").pop()), ["part-c.parquet"]);
   const d = rows.diagnostics.filter((x) => x.code === "swechat-transcript-path-outside");
   assert.equal(d.length, 1);
   assert.equal(d[0].session_id, S1);

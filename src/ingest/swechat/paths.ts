@@ -11,7 +11,7 @@ import { isAbsolute, join, relative, sep } from "node:path";
 import type { DiagnosticSink } from "../../model";
 import { openParquet, type ParquetPart } from "./parquet";
 import { SIGNATURES, type SwechatTable, TABLES } from "./schema";
-import { openRegularFile } from "../read-regular";
+import { openRegularFile, specialFileKind } from "../read-regular";
 
 export interface SwechatFiles {
   root: string;
@@ -33,7 +33,7 @@ export async function findSwechatFiles(path: string, sink: DiagnosticSink): Prom
   }
   if (!isDir) return null;
   const candidates: string[] = [];
-  collect(path, 0, candidates);
+  collect(path, 0, candidates, sink);
   if (candidates.length === 0) return null;
 
   const tables = Object.fromEntries(TABLES.map((t) => [t, [] as ParquetPart[]])) as Record<SwechatTable, ParquetPart[]>;
@@ -64,7 +64,7 @@ export async function findSwechatFiles(path: string, sink: DiagnosticSink): Prom
   return { root: path, tables, transcriptsDir: existsSync(transcriptsDir) && statSync(transcriptsDir).isDirectory() ? transcriptsDir : null };
 }
 
-function collect(dir: string, depth: number, out: string[]): void {
+function collect(dir: string, depth: number, out: string[], sink: DiagnosticSink): void {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -74,8 +74,11 @@ function collect(dir: string, depth: number, out: string[]): void {
   for (const e of entries) {
     const full = join(dir, e.name);
     if (e.isDirectory()) {
-      if (depth < MAX_DEPTH && !SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) collect(full, depth + 1, out);
+      if (depth < MAX_DEPTH && !SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) collect(full, depth + 1, out, sink);
     } else if (e.isFile() && e.name.endsWith(".parquet")) out.push(full);
+    else if (e.name.endsWith(".parquet") && !e.isSymbolicLink()) {
+      sink.add("warning", "swechat-special-file", `${specialFileKind(e) ?? "a special file"}, not a regular file: not opened (reading it could block or touch a device)`, null, { file: full });
+    }
   }
 }
 
