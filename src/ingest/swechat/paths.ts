@@ -117,24 +117,31 @@ function insideFolder(path: string, rootReal: string): boolean {
  * The raw transcript of each session: `transcripts/<id>.jsonl` or `.json`,
  * or the path `session_logs.transcript_path` names (relative to the
  * dataset root or to `transcripts/`). Listed once, so a lookup costs no I/O.
- * A path the table names is confined to the dataset folder: one that leads
- * outside it (`../`, an absolute path, a link out) is not opened
+ * A path the table names, and a link in `transcripts/`, is confined to the
+ * dataset folder: one that leads outside it (`../`, a link out) is not opened
  * (`swechat-transcript-path-outside`): a dataset is untrusted input and
  * must not make the tool read the user's other files.
  */
 export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<string, string | null>, sink?: DiagnosticSink): Map<string, string> {
   const out = new Map<string, string>();
-  if (files.transcriptsDir !== null) {
-    for (const name of readdirSync(files.transcriptsDir)) {
-      const m = /^(.+)\.(jsonl|json)$/.exec(name);
-      if (m && !out.has(m[1])) out.set(m[1], join(files.transcriptsDir, name));
-    }
-  }
   let rootReal: string;
   try {
     rootReal = realpathSync(files.root);
   } catch {
     return out;
+  }
+  if (files.transcriptsDir !== null) {
+    for (const entry of readdirSync(files.transcriptsDir, { withFileTypes: true })) {
+      const m = /^(.+)\.(jsonl|json)$/.exec(entry.name);
+      if (!m || out.has(m[1])) continue;
+      const path = join(files.transcriptsDir, entry.name);
+      // A link in transcripts/ is followed only when it stays in the dataset (it could name the user's own logs).
+      if (entry.isSymbolicLink() && !insideFolder(path, rootReal)) {
+        sink?.add("warning", "swechat-transcript-path-outside", `transcripts/${entry.name} is a link that leads outside the dataset folder: not opened`, null, { file: path });
+        continue;
+      }
+      out.set(m[1], path);
+    }
   }
   for (const [sessionId, p] of logPaths) {
     if (!p || out.has(sessionId)) continue;
