@@ -11,6 +11,8 @@ import { test } from "node:test";
 import { DiagnosticSink, seededRandom } from "../../src/model";
 import { parseClaudeCodeTranscript } from "../../src/ingest/claude-code";
 import { parseCodexRollout } from "../../src/ingest/codex";
+import { detectTranscriptFormat } from "../../src/ingest/detect";
+import { detectExportFormat } from "../../src/ingest/detect-export";
 import { parseDataClawFile } from "../../src/ingest/dataclaw";
 import { parseLenient, sessionMetadataSchema } from "../../src/ingest/entire";
 import { parseEntireCompactTranscript } from "../../src/ingest/entire-compact";
@@ -159,7 +161,7 @@ function inputFor(r: Random, adapter: Adapter, kind: number): string | Uint8Arra
   return mutatedJsonl(r, template.split("\n"));
 }
 
-const CASES_PER_KIND = 60;
+const CASES_PER_KIND = 200;
 
 for (const adapter of ADAPTERS) {
   test(`${adapter.name}: random bytes, random JSON and mutated records never throw, and every input is read or named in diagnostics`, () => {
@@ -200,5 +202,15 @@ test("swechat: random conversation rows (every field of its type, numbers out of
       for (const v of Object.values(c.usage)) assert.ok(Number.isFinite(v) && v >= 0 && v <= 1e10, `usage ${v} out of its domain after ingest`);
     }
     for (const t of built.session.record_times) assert.ok(t >= Date.UTC(2000, 0, 1) && t < Date.UTC(2100, 0, 1), `record time ${t} kept`);
+  }
+});
+
+test("format detection (transcripts and exports) never throws on random bytes, random JSON or any adapter's mutated records", () => {
+  const r = seededRandom(11);
+  for (let n = 0; n < 300; n++) {
+    const adapter = pick(r, ADAPTERS);
+    const input = inputFor(r, adapter, n % 3);
+    assert.doesNotThrow(() => detectTranscriptFormat(input), `${adapter.name} case ${n}`);
+    assert.doesNotThrow(() => detectExportFormat(input), `${adapter.name} case ${n}`);
   }
 });
