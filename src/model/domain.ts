@@ -92,18 +92,31 @@ export function checkRecordNumbers(record: unknown, site: NumberSite, sink: Diag
   const stack: { value: object; path: string; key: string; depth: number }[] = [{ value: record, path: "", key: "", depth: 0 }];
   while (stack.length > 0) {
     const { value, path, key: parentKey, depth } = stack.pop()!;
-    const isArray = Array.isArray(value);
-    for (const [key, v] of Object.entries(value)) {
-      const at = isArray ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+    if (Array.isArray(value)) {
+      // Numbers in arrays are not counts; objects in them (messages, content blocks) are walked under the array's key.
+      if (depth + 1 < RECORD_DEPTH) {
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          if (v !== null && typeof v === "object") stack.push({ value: v, path: `${path}[${i}]`, key: parentKey, depth: depth + 1 });
+        }
+      }
+      continue;
+    }
+    const parentIsCounts = rule.parent?.test(parentKey) ?? false;
+    const object = value as Record<string, unknown>;
+    // for…in, not Object.entries: no array per object on the reader's hot path.
+    for (const key in object) {
+      const v = object[key];
       if (typeof v === "number") {
-        if (isArray || !(rule.key.test(key) || (rule.parent?.test(parentKey) ?? false))) continue;
+        if (!parentIsCounts && !rule.key.test(key)) continue;
         const problem = countProblem(v, rule.max);
         if (problem === null) continue;
+        const at = path ? `${path}.${key}` : key;
         addOutOfDomain(sink, "number-out-of-domain", `${rule.what} ${at} = ${v} is ${problem}: left out (${rule.replaceWith === "null" ? "null" : "read as absent"}), not counted in any sum nor priced`, site);
-        if (rule.replaceWith === "null") (value as Record<string, unknown>)[key] = null;
-        else delete (value as Record<string, unknown>)[key];
+        if (rule.replaceWith === "null") object[key] = null;
+        else delete object[key];
       } else if (v !== null && typeof v === "object" && depth + 1 < RECORD_DEPTH) {
-        stack.push({ value: v, path: at, key: isArray ? parentKey : key, depth: depth + 1 });
+        stack.push({ value: v, path: path ? `${path}.${key}` : key, key, depth: depth + 1 });
       }
     }
   }
