@@ -45,7 +45,8 @@ export function showTable(table: ColumnTable, { limit = 20, digits = 1 }: ShowTa
   const format: Record<string, (v: unknown) => string> = {};
   const mask = cachedText(maskSecrets);
   for (const name of table.columnNames()) {
-    format[name] = (v: unknown) => (v === null || v === undefined ? "–" : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : mask(String(v)));
+    format[name] = (v: unknown) =>
+      v === null || v === undefined ? "–" : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : mask(String(v));
   }
   const shown = Math.min(limit, table.numRows());
   const note = shown < table.numRows() ? `\n(${shown} of ${table.numRows()} rows)` : "";

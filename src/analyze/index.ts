@@ -7,7 +7,7 @@ import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";
 import { analyzeTranscripts } from "./analyze-transcripts";
-import { specialFileKind } from "../ingest/read-regular";
+import { specialFileKind, specialFileMessage } from "../ingest/read-regular";
 
 export * from "./analyze-entire";
 export * from "./analyze-exports";
@@ -64,7 +64,7 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
     const special = specialFileKind(statSync(path));
     if (special !== null) {
       const sink = new DiagnosticSink("input", path);
-      sink.error("input-special-file", `${path} is ${special}, not a file or folder: not opened (reading it could block or touch a device)`);
+      sink.error("input-special-file", `${path}: ${specialFileMessage(special)}`);
       rows.diagnostics.push(...sink.rows);
       inputs.push({ path, kind: "unrecognised" });
       continue;

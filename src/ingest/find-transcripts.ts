@@ -14,7 +14,7 @@ import { startsLikePrettyPrintedJson } from "./jsonl";
 import { listDir, realPathOf } from "./list-dir";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "./opencode";
 import { readPiSession } from "./pi";
-import { specialFileKind } from "./read-regular";
+import { specialFileKind, specialFileMessage } from "./read-regular";
 
 /** One session found on disk, with what its adapter needs to read it. */
 export type FoundTranscript =
@@ -83,7 +83,7 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     const stat = statSync(path);
     if (stat.isFile()) sniff(path, true);
     else if (stat.isDirectory()) walk(path);
-    else sink.add("warning", "transcript-special-file", `${specialFileKind(stat)}, not a regular file: not opened (reading it could block or touch a device)`, null, { file: path });
+    else sink.add("warning", "transcript-special-file", specialFileMessage(specialFileKind(stat) ?? "a special file"), null, { file: path });
   } catch (e) {
     sink.error("transcript-path-unreadable", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
     return [];

@@ -11,7 +11,7 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DiagnosticSink } from "../model";
-import { specialFileKind } from "./read-regular";
+import { specialFileKind, specialFileMessage } from "./read-regular";
 
 export interface ListedEntry {
   name: string;
@@ -80,7 +80,8 @@ function entryKind(entry: Dirent, path: string, source: string, sink: Diagnostic
   if (stat.isDirectory()) return "dir";
   if (stat.isFile()) return "file";
   const kind = specialFileKind(stat) ?? "a special file";
-  sink?.add("warning", `${source}-special-file`, `${kind}${entry.isSymbolicLink() ? " (through a link)" : ""}, not a regular file: not opened (reading it could block or touch a device)`, null, { file: path });
+  const what = `${kind}${entry.isSymbolicLink() ? " (through a link)" : ""}`;
+  sink?.add("warning", `${source}-special-file`, specialFileMessage(what), null, { file: path });
   return null;
 }
 

@@ -32,7 +32,7 @@ function addOutOfDomain(sink: DiagnosticSink, code: string, message: string, sit
   const n = (rowsBySink.get(sink) ?? 0) + 1;
   rowsBySink.set(sink, n);
   if (n > ROWS_PER_SINK) return;
-  const more = n === ROWS_PER_SINK ? ` (${ROWS_PER_SINK} such rows for this input: further values out of their domain are left out the same way without a row each)` : "";
+  const more = n === ROWS_PER_SINK ? ` (${ROWS_PER_SINK} such rows for this input: further ones are left out the same way, without a row each)` : "";
   sink.add("warning", code, message + more, site.record ?? null, site.file ? { file: site.file } : {});
 }
 
@@ -112,7 +112,8 @@ export function checkRecordNumbers(record: unknown, site: NumberSite, sink: Diag
         const problem = countProblem(v, rule.max);
         if (problem === null) continue;
         const at = path ? `${path}.${key}` : key;
-        addOutOfDomain(sink, "number-out-of-domain", `${rule.what} ${at} = ${v} is ${problem}: left out (${rule.replaceWith === "null" ? "null" : "read as absent"}), not counted in any sum nor priced`, site);
+        const how = rule.replaceWith === "null" ? "null" : "read as absent";
+        addOutOfDomain(sink, "number-out-of-domain", `${rule.what} ${at} = ${v} is ${problem}: left out (${how}), not counted in any sum nor priced`, site);
         if (rule.replaceWith === "null") object[key] = null;
         else delete object[key];
       } else if (v !== null && typeof v === "object" && depth + 1 < RECORD_DEPTH) {
@@ -147,7 +148,7 @@ function timeInRange(ms: number): boolean {
 export function checkSessionTimes(session: Session, sink: DiagnosticSink): void {
   const site = { file: session.transcript };
   const report = (what: string, count: number, first: unknown, record: number | null) =>
-    addOutOfDomain(sink, "time-out-of-domain", `${count} ${what} outside 2000–2100 (first: ${shown(first)}): left out (null), not used for start, end or durations`, { ...site, record });
+    addOutOfDomain(sink, "time-out-of-domain", `${count} ${what} outside 2000–2100 (first: ${shown(first)}): left out (null), not used for durations`, { ...site, record });
   const badTimes = session.record_times.filter((t) => !timeInRange(t));
   if (badTimes.length > 0) {
     report("record time(s)", badTimes.length, badTimes[0], null);

@@ -31,8 +31,9 @@ function runEnd(text: string, i: number, ok: (c: number) => boolean): number {
   return i;
 }
 
-/** A known key format: where its match starting at `i` ends (-1: none) and the prefix kept. */
+/** A known key format: the character it starts with, where its match starting at `i` ends (-1: none), and the prefix kept. */
 interface KnownFormat {
+  first: string;
   end: (text: string, i: number) => number;
   keep: (text: string, i: number) => string;
 }
@@ -87,25 +88,28 @@ function pemEnd(text: string, i: number): number {
   return text.length;
 }
 
+const prefixed = (prefixes: readonly string[], end: (p: string) => KnownFormat["end"], keep: (p: string) => string = (p) => p): KnownFormat[] =>
+  prefixes.map((p) => ({ first: p[0], end: end(p), keep: () => keep(p) }));
+const isSlackChar = (c: number) => isAlnum(c) || c === 45;
+const isAwsChar = (c: number) => isDigit(c) || isUpper(c);
+
 const KNOWN: KnownFormat[] = [
   // Anthropic (sk-ant-…), OpenAI (sk-…, sk-proj-…) and similar keys.
-  { end: prefixThenRun("sk-", isUrlSafe, 16), keep: (t, i) => (t.startsWith("sk-ant-", i) ? "sk-ant-" : "sk-") },
+  { first: "s", end: prefixThenRun("sk-", isUrlSafe, 16), keep: (t, i) => (t.startsWith("sk-ant-", i) ? "sk-ant-" : "sk-") },
   // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained (github_pat_).
-  ...["ghp_", "gho_", "ghu_", "ghs_", "ghr_"].map((p) => ({ end: prefixThenRun(p, isAlnum, 20), keep: () => p })),
-  { end: prefixThenRun("github_pat_", isWord, 20), keep: () => "github_" },
+  ...prefixed(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], (p) => prefixThenRun(p, isAlnum, 20)),
+  ...prefixed(["github_pat_"], (p) => prefixThenRun(p, isWord, 20), () => "github_"),
   // AWS access key ids.
-  ...["AKIA", "ASIA"].map((p) => ({ end: prefixThenExactly(p, (c) => isDigit(c) || isUpper(c), 16, true), keep: () => p })),
-  { end: jwtEnd, keep: () => "JWT " },
+  ...prefixed(["AKIA", "ASIA"], (p) => prefixThenExactly(p, isAwsChar, 16, true)),
+  { first: "e", end: jwtEnd, keep: () => "JWT " },
   // Slack and Google API keys.
-  ...["xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-"].map((p) => ({ end: prefixThenRun(p, (c) => isAlnum(c) || c === 45, 10), keep: () => p })),
-  { end: prefixThenExactly("AIza", isUrlSafe, 35, false), keep: () => "AIza" },
+  ...prefixed(["xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-"], (p) => prefixThenRun(p, isSlackChar, 10)),
+  ...prefixed(["AIza"], (p) => prefixThenExactly(p, isUrlSafe, 35, false)),
 ];
-const PEM: KnownFormat = { end: pemEnd, keep: () => "PRIVATE KEY " };
-/** The known formats by the character code they start with ("s", "g", "A", "e", "x"): most words need no check at all. */
+const PEM: KnownFormat = { first: "-", end: pemEnd, keep: () => "PRIVATE KEY " };
+/** The known formats by the character code they start with: most words need no check at all. */
 const KNOWN_BY_FIRST = new Map<number, KnownFormat[]>();
-for (const [first, formats] of [["s", KNOWN.slice(0, 1)], ["g", KNOWN.slice(1, 7)], ["A", [...KNOWN.slice(7, 9), KNOWN[16]]], ["e", [KNOWN[9]]], ["x", KNOWN.slice(10, 16)]] as const) {
-  KNOWN_BY_FIRST.set(first.charCodeAt(0), [...formats]);
-}
+for (const f of KNOWN) KNOWN_BY_FIRST.set(f.first.charCodeAt(0), [...(KNOWN_BY_FIRST.get(f.first.charCodeAt(0)) ?? []), f]);
 
 /** Pass 1: each known key format (at a word start; a PEM block anywhere) replaced by its kept prefix and the mask. */
 function maskKnownFormats(text: string): string {
@@ -136,7 +140,15 @@ function maskKnownFormats(text: string): string {
 }
 
 /** Statistics of a token, counted in one pass with no per-character array. */
-function tokenStats(text: string, start: number, end: number): { upper: boolean; lower: boolean; digits: number; switchRate: number; entropy: number } {
+interface TokenStats {
+  upper: boolean;
+  lower: boolean;
+  digits: number;
+  switchRate: number;
+  entropy: number;
+}
+
+function tokenStats(text: string, start: number, end: number): TokenStats {
   const counts = new Uint32Array(128);
   let digits = 0;
   let upper = false;

@@ -20,7 +20,8 @@ function headOf(text: string, max: number): string {
 }
 
 const CUT_MARK = "… [cut here: ";
-const noteCut = (shown: string, fullLength: number) => `${shown}${CUT_MARK}the text has ${fullLength.toLocaleString("en-US")} characters; the tables hold it whole]`;
+const noteCut = (shown: string, fullLength: number) =>
+  `${shown}${CUT_MARK}the text has ${fullLength.toLocaleString("en-US")} characters; the tables hold it whole]`;
 
 /**
  * A shown text (already through the report masker) cut again to `max`

@@ -23,7 +23,12 @@ export function maskRows(rows: ReportRows, secrets: SecretsPolicy = "masked"): R
   };
   return {
     units: rows.units.map((u) => keepOr(u, { repo: m(u.repo), agent: s(u.agent), model: s(u.model), ambiguity: u.ambiguity })),
-    sessions: rows.sessions.map((r) => keepOr(r, { agent: s(r.agent), model: s(r.model), models: m(r.models), repo: s(r.repo), branch: s(r.branch), source: m(r.source), started_at: s(r.started_at), ended_at: s(r.ended_at) })),
+    sessions: rows.sessions.map((r) =>
+      keepOr(r, {
+        agent: s(r.agent), model: s(r.model), models: m(r.models), repo: s(r.repo), branch: s(r.branch), source: m(r.source),
+        started_at: s(r.started_at), ended_at: s(r.ended_at),
+      }),
+    ),
     tool_calls: rows.tool_calls.map((c) => keepOr(c, { tool: m(c.tool), category: m(c.category), file: s(c.file), timestamp: s(c.timestamp) })),
     diagnostics: rows.diagnostics.map((d) => keepOr(d, { source: m(d.source), file: s(d.file), code: m(d.code), message: m(d.message) })),
     ...(rows.checkpoint_sessions ? { checkpoint_sessions: rows.checkpoint_sessions } : {}),

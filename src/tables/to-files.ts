@@ -62,7 +62,12 @@ function* jsonLines(name: TableName, rows: readonly object[]): Iterable<string> 
  * Writes `<table>.csv` and `<table>.json` (an array of row objects) for the
  * four tables, plus `manifest.json` (which says whether secrets were masked).
  */
-export async function writeTables(dir: string, input: AnalysisRows, meta: Record<string, unknown> = {}, secrets: SecretsPolicy = "masked"): Promise<string[]> {
+export async function writeTables(
+  dir: string,
+  input: AnalysisRows,
+  meta: Record<string, unknown> = {},
+  secrets: SecretsPolicy = "masked",
+): Promise<string[]> {
   const rows = rowsForOutput(input, secrets);
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];

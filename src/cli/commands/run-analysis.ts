@@ -27,7 +27,7 @@ export function withAnalysisOptions(command: Command): Command {
     .option("--seed <n>", "bootstrap seed", "1")
     .option("--patch <file>", "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)")
     .option("--keep-excluded-repos", "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)")
-    .option("--keep-secrets", "write credential-looking text (API keys, tokens) as it is in tables and report, for use on your own machine (default: masked)")
+    .option("--keep-secrets", "write credential-looking text (API keys, tokens) as it is, for use on your own machine (default: masked)")
     .option("--threads <n>", "worker threads for per-session work (default: automatic)")
     .option("-q, --quiet", "no progress bar and no summary");
 }
@@ -36,7 +36,14 @@ export function withAnalysisOptions(command: Command): Command {
  * Checks the shared flags, falls back to the bundled sample corpus without
  * input, and runs `analyze` with a progress bar. A number is a usage error's exit code.
  */
-export async function runAnalysis(inputs: string[], flags: AnalysisFlags): Promise<{ result: AnalyzeResult; seed: number; secrets: SecretsPolicy } | number> {
+export interface AnalysisRun {
+  result: AnalyzeResult;
+  seed: number;
+  /** Whether the rows were masked: the tables' manifest and the report say so. */
+  secrets: SecretsPolicy;
+}
+
+export async function runAnalysis(inputs: string[], flags: AnalysisFlags): Promise<AnalysisRun | number> {
   const idleLimitS = Number(flags.idleLimit);
   const seed = Number(flags.seed);
   const threads = flags.threads === undefined ? undefined : Number(flags.threads);

@@ -354,7 +354,13 @@ async function listShardedTree(
 }
 
 /** Entire's own line counts (initial_attribution, prompt_attributions): counts, and a percentage at most 100. */
-const ENTIRE_LINE_COUNTS: RecordNumberRule = { key: /_lines$|_added$|_removed$|_modified$|^total_committed$|_count$/, parent: /attribution/, max: COUNT_MAX, what: "Entire count", replaceWith: "null" };
+const ENTIRE_LINE_COUNTS: RecordNumberRule = {
+  key: /_lines$|_added$|_removed$|_modified$|^total_committed$|_count$/,
+  parent: /attribution/,
+  max: COUNT_MAX,
+  what: "Entire count",
+  replaceWith: "null",
+};
 const ENTIRE_PERCENTAGES: RecordNumberRule = { key: /_percentage$/, max: 100, what: "Entire percentage", replaceWith: "null" };
 /** Entire's token_usage: an out-of-domain counter becomes null (unknown), not absent (which Entire's rule reads as 0). */
 const ENTIRE_TOKENS: RecordNumberRule = { ...TOKEN_COUNTS, replaceWith: "null" };

@@ -121,8 +121,10 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
     }
     const count = (field: "input_tokens" | "output_tokens" | "cache_creation_input_tokens" | "cache_read_input_tokens") =>
       checkedCount(row[field], `conversations.${field}`, { record }, sink, TOKEN_COUNT_MAX);
-    const [input, output, cacheWrite, cacheRead] = [count("input_tokens"), count("output_tokens"), count("cache_creation_input_tokens"), count("cache_read_input_tokens")];
-    if ([input, output, cacheWrite, cacheRead].some((t) => t !== null) && row.model !== "<synthetic>" && type !== "user_prompt" && type !== "tool_result") {
+    const [input, output] = [count("input_tokens"), count("output_tokens")];
+    const [cacheWrite, cacheRead] = [count("cache_creation_input_tokens"), count("cache_read_input_tokens")];
+    const hasTokens = [input, output, cacheWrite, cacheRead].some((t) => t !== null);
+    if (hasTokens && row.model !== "<synthetic>" && type !== "user_prompt" && type !== "tool_result") {
       const usage = {
         input_tokens: input ?? 0, output_tokens: output ?? 0, cache_creation_tokens: cacheWrite ?? 0,
         cache_creation_1h_tokens: 0, cache_read_tokens: cacheRead ?? 0, reasoning_tokens: 0,

@@ -11,7 +11,7 @@ import { isAbsolute, join, relative, sep } from "node:path";
 import type { DiagnosticSink } from "../../model";
 import { openParquet, type ParquetPart } from "./parquet";
 import { SIGNATURES, type SwechatTable, TABLES } from "./schema";
-import { openRegularFile, specialFileKind } from "../read-regular";
+import { openRegularFile, specialFileKind, specialFileMessage } from "../read-regular";
 
 export interface SwechatFiles {
   root: string;
@@ -77,7 +77,7 @@ function collect(dir: string, depth: number, out: string[], sink: DiagnosticSink
       if (depth < MAX_DEPTH && !SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) collect(full, depth + 1, out, sink);
     } else if (e.isFile() && e.name.endsWith(".parquet")) out.push(full);
     else if (e.name.endsWith(".parquet") && !e.isSymbolicLink()) {
-      sink.add("warning", "swechat-special-file", `${specialFileKind(e) ?? "a special file"}, not a regular file: not opened (reading it could block or touch a device)`, null, { file: full });
+      sink.add("warning", "swechat-special-file", specialFileMessage(specialFileKind(e) ?? "a special file"), null, { file: full });
     }
   }
 }
@@ -137,7 +137,8 @@ export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<strin
       const path = join(files.transcriptsDir, entry.name);
       // A link in transcripts/ is followed only when it stays in the dataset (it could name the user's own logs).
       if (entry.isSymbolicLink() && !insideFolder(path, rootReal)) {
-        sink?.add("warning", "swechat-transcript-path-outside", `transcripts/${entry.name} is a link that leads outside the dataset folder: not opened`, null, { file: path });
+        const message = `transcripts/${entry.name} is a link that leads outside the dataset folder: not opened`;
+        sink?.add("warning", "swechat-transcript-path-outside", message, null, { file: path });
         continue;
       }
       out.set(m[1], path);
@@ -159,7 +160,8 @@ export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<strin
       }
     }
     if (outside) {
-      sink?.add("warning", "swechat-transcript-path-outside", `session_logs.transcript_path ${JSON.stringify(p.slice(0, 300))} of session ${sessionId} leads outside the dataset folder: not opened`, null, { session_id: sessionId });
+      const message = `session_logs.transcript_path ${JSON.stringify(p.slice(0, 300))} of session ${sessionId} leads outside the dataset folder: not opened`;
+      sink?.add("warning", "swechat-transcript-path-outside", message, null, { session_id: sessionId });
     }
   }
   return out;
