@@ -3,8 +3,8 @@
  * hand the tool, built here in temp folders, each class of attack checked
  * where it would bite (the CLI's files on disk, the walk, the rows).
  * Sizes are chosen so the whole file runs in a few seconds and each bound
- * still fails loudly if it breaks: a 3 MiB base64 run (the old masking
- * overflowed V8's regex stack from about 1 MiB), 3^24 paths through links
+ * still fails loudly if it breaks: an 8 MiB base64 run (the old masking
+ * overflowed V8's regex stack between 4 and 6 MiB), 3^24 paths through links
  * (the old walk would take years), a FIFO (the old reader blocked forever).
  */
 import assert from "node:assert/strict";
@@ -29,7 +29,7 @@ const ANTHROPIC = "sk-ant-api03-Q7xk2LmP9vR4tY8wZ1aB3cD5eF6gH0iJ";
 const AWS = "AKIAQ3EXAMPLE7KEY2AB";
 const GITHUB = "ghp_R8s2T4u6V8w0X2y4Z6a8B0c2D4e6F8g0H2i4";
 const SECRETS = [ANTHROPIC, AWS, GITHUB];
-const BASE64_MIB = 3;
+const BASE64_MIB = 8;
 
 const cli = (args: string[]) => spawnSync(process.execPath, ["bin/swe-chat-eval.js", ...args], { encoding: "utf8", timeout: 120_000 });
 
@@ -37,7 +37,7 @@ const cli = (args: string[]) => spawnSync(process.execPath, ["bin/swe-chat-eval.
 function hostileFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), "sce-hostile-"));
   const keyPath = `/work/p/${GITHUB}/notes.md`;
-  // 3 MiB of base64 in one unbroken run, from bytes spread like a compressed image's.
+  // 8 MiB of base64 in one unbroken run, from bytes spread like a compressed image's.
   const bytes = Buffer.alloc(BASE64_MIB * 768 * 1024);
   for (let i = 0; i < bytes.length; i++) bytes[i] = (Math.imul(i, 2654435761) >>> 24) & 255;
   const image = bytes.toString("base64");
