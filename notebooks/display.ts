@@ -10,7 +10,7 @@
  * in JupyterLab.
  */
 import * as tslab from "tslab";
-import type { ColumnTable } from "../src";
+import { cachedText, type ColumnTable, maskSecrets } from "../src";
 import { renderSvg } from "../src/charts";
 
 const VEGA_LITE = "application/vnd.vegalite.v5+json";
@@ -37,11 +37,16 @@ export interface ShowTableOptions {
   digits?: number;
 }
 
-/** An Arquero table as HTML (GitHub and Jupyter show it) and Markdown text; nulls as "–", numbers rounded. */
+/**
+ * An Arquero table as HTML (GitHub and Jupyter show it) and Markdown text; nulls as "–", numbers rounded,
+ * credential-looking text masked (the rule the tables and the report follow: a notebook's outputs are shared too).
+ */
 export function showTable(table: ColumnTable, { limit = 20, digits = 1 }: ShowTableOptions = {}): void {
   const format: Record<string, (v: unknown) => string> = {};
+  const mask = cachedText(maskSecrets);
   for (const name of table.columnNames()) {
-    format[name] = (v: unknown) => (v === null || v === undefined ? "–" : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : String(v));
+    format[name] = (v: unknown) =>
+      v === null || v === undefined ? "–" : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : mask(String(v));
   }
   const shown = Math.min(limit, table.numRows());
   const note = shown < table.numRows() ? `\n(${shown} of ${table.numRows()} rows)` : "";

@@ -11,18 +11,18 @@
  *   commit patch given as `options.commitPatch` (a `git show` / `git diff`
  *   file), else none, said in a diagnostic row.
  */
-import { readFileSync } from "node:fs";
 import { attributeUnitJob } from "../attribution/attribute-job";
 import type { PatchMatchFile } from "../attribution/patch-match";
 import { readDataClawFile } from "../ingest/dataclaw";
 import { type ExportFile, findExportFiles } from "../ingest/detect-export";
 import { readSpecStoryFile, type SpecStorySession } from "../ingest/specstory";
 import { isFileCommand, readSweAgentTrajectory, splitUnifiedDiff, sweAgentCategory, type SweAgentTrajectory } from "../ingest/swe-agent";
-import { DiagnosticSink, linkAmbiguity, noAmbiguity, type Session, type SessionRow, type ToolCallRow } from "../model";
+import { checkSessionTimes, DiagnosticSink, linkAmbiguity, noAmbiguity, type Session, type SessionRow, type ToolCallRow } from "../model";
 import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
+import { readRegularFile } from "../ingest/read-regular";
 
 export interface ExportAnalyzeOptions extends AnalyzeOptions {
   /** Path of a unified diff (one commit) to attribute DataClaw and SpecStory sessions against; without it they form no unit. */
@@ -84,7 +84,7 @@ function readCommitPatch(file: string, out: AnalysisRows): CommitPatch | null {
   const sink = new DiagnosticSink("patch", file);
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readRegularFile(file, "utf8");
   } catch (e) {
     sink.error("patch-unreadable", `cannot read the commit patch: ${e instanceof Error ? e.message : String(e)}`);
     out.diagnostics.push(...sink.rows);
@@ -110,6 +110,7 @@ async function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: Sessi
     return;
   }
   ids.claim(t.session, sink);
+  checkSessionTimes(t.session, sink);
   const session = t.session;
   const files = t.submission === null ? [] : splitUnifiedDiff(t.submission);
   const submitted = new Set(files.map((x) => x.path));
@@ -178,6 +179,7 @@ async function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: Com
   for (const ds of sessions) {
     const sink = new DiagnosticSink("dataclaw", f.file, ds.session.session_id);
     ids.claim(ds.session, sink);
+    checkSessionTimes(ds.session, sink);
     const row = toSessionRow(ds.session, { repo: ds.project, idleLimitS: options.idleLimitS }, new DiagnosticSink("dataclaw"));
     out.sessions.push({ ...row, model: ds.model, models: ds.model ?? "", api_calls: 0, cost_usd: null });
     (out.prompts ??= []).push(...toPromptRows(ds.session));
@@ -218,6 +220,7 @@ async function specStory(parsed: { file: string; parsed: SpecStorySession; sink:
       continue;
     }
     ids.claim(session, p.sink);
+    checkSessionTimes(session, p.sink);
     const row = toSessionRow(session, { repo: null, idleLimitS: options.idleLimitS }, new DiagnosticSink("specstory"));
     out.sessions.push({ ...row, model: p.parsed.models[0] ?? null, models: p.parsed.models.join(";"), api_calls: 0, cost_usd: null });
     (out.prompts ??= []).push(...toPromptRows(session));

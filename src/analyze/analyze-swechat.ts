@@ -185,7 +185,7 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
     const sessionCheckpoints = linkCheckpoints(meta.checkpoints, links);
     const linker = makeUnitLinker(meta.checkpoints, meta.commitsByCheckpoint, sessionCheckpoints);
     countUnlinked(meta, sessionCheckpoints, sink);
-    const transcripts = transcriptIndex(files, new Map([...meta.logs].map(([id, l]) => [id, l.transcript_path])));
+    const transcripts = transcriptIndex(files, new Map([...meta.logs].map(([id, l]) => [id, l.transcript_path])), sink);
     for (const d of sink.rows) out.diagnostics.push(d);
     contextOf = (id: string) => sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts);
     relevant = (id: string) => links.has(id) && !plan.deferred.has(id) && inShard(id);

@@ -8,6 +8,7 @@ import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";
 import { analyzeTranscripts } from "./analyze-transcripts";
 import { keepShard, type Shard } from "./shard";
+import { specialFileKind, specialFileMessage } from "../ingest/read-regular";
 
 export * from "./analyze-entire";
 export * from "./analyze-exports";
@@ -63,6 +64,14 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       sink.error("input-missing", `${path} does not exist`);
       rows.diagnostics.push(...sink.rows);
       inputs.push({ path, kind: "missing" });
+      continue;
+    }
+    const special = specialFileKind(statSync(path));
+    if (special !== null) {
+      const sink = new DiagnosticSink("input", path);
+      sink.error("input-special-file", `${path}: ${specialFileMessage(special)}`);
+      rows.diagnostics.push(...sink.rows);
+      inputs.push({ path, kind: "unrecognised" });
       continue;
     }
     if (await analyzeEntireRepository(path, options, rows)) {

@@ -1,10 +1,10 @@
 import { activeSeconds, costOfCalls, dominantModel, durationSeconds, lengthBin, modelsByOutput, sumUsage } from "../effort";
-import type { DiagnosticSink, PromptRow, Session, SessionRow, ToolCall, ToolCallRow } from "../model";
+import { type DiagnosticSink, type PromptRow, type Session, type SessionRow, type ToolCall, type ToolCallRow, isoTime } from "../model";
 import { lineDiff, splitLines } from "../replay";
 import { asksForClarification } from "../signals";
 import { isFileChangingCall, toolCategory } from "./tool-category";
 
-const iso = (ms: number | undefined): string | null => (ms === undefined ? null : new Date(ms).toISOString());
+const iso = isoTime;
 
 export interface SessionContext {
   repo: string | null;

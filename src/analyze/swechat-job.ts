@@ -11,7 +11,6 @@
  * transcript records pre-images and the commit's patch applies to them,
  * else `patch-match` (tool inputs against the patch's added lines).
  */
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { attributeUnitJob } from "../attribution/attribute-job";
 import type { PatchMatchReplay } from "../attribution/patch-match";
@@ -25,6 +24,7 @@ import { makePathMapper } from "../replay";
 import { readTranscriptByContent } from "../ingest/read-transcript";
 import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
 import { toolCategory } from "./tool-category";
+import { readRegularFile } from "../ingest/read-regular";
 
 export interface SwechatUnitJob {
   commit_sha: string;
@@ -203,7 +203,7 @@ async function analyzeOneSession(context: SwechatSessionContext, rows: readonly 
   if (context.transcript !== null) {
     sink.file = `transcripts/${basename(context.transcript)}`;
     try {
-      const outcome = readTranscriptByContent(readFileSync(context.transcript), sink.file, context.agent, sink);
+      const outcome = readTranscriptByContent(readRegularFile(context.transcript), sink.file, context.agent, sink);
       if (outcome.ok) raw = { ...outcome.session, session_id: context.session_id, source: "swechat", branch: outcome.session.branch ?? context.branch };
       else sink.warn("swechat-transcript-fallback", `${outcome.message}: the session is built from its conversation rows`);
     } catch (e) {

@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import { parseClaudeCodeTranscript } from "../ingest/claude-code";
 import { attributeFromPreImages, type FilePatch } from "../attribution/pre-image-unit";
+import { readRegularFile } from "../ingest/read-regular";
 
 export interface TranscriptJob {
   /** The session's JSONL file. */
@@ -95,10 +96,10 @@ export async function runTranscriptJob(job: TranscriptJob): Promise<TranscriptJo
   const row = emptyRow(job.transcriptPath);
   const sink = new DiagnosticSink("claude-code", job.transcriptPath);
   try {
-    const bytes = readFileSync(job.transcriptPath);
+    const bytes = readRegularFile(job.transcriptPath);
     row.bytes = bytes.length;
     const subagents = (job.subagentPaths ?? []).map((file) => {
-      const text = readFileSync(file);
+      const text = readRegularFile(file);
       row.bytes += text.length;
       return { file, text };
     });

@@ -9,9 +9,10 @@
  * records vs session objects).
  */
 
-import { closeSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { closeSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DiagnosticSink } from "../model";
+import { openRegularFile } from "./read-regular";
 
 export type ExportFormat = "swe-agent" | "dataclaw" | "specstory" | "unknown";
 
@@ -95,7 +96,7 @@ const SKIP_DIRS = new Set(["node_modules", ".git"]);
 /** The first bytes of a file (enough for `detectExportFormat`), or null when it cannot be read. */
 export function probeFile(file: string, sink?: DiagnosticSink): Uint8Array | null {
   try {
-    const fd = openSync(file, "r");
+    const fd = openRegularFile(file);
     try {
       const buf = Buffer.alloc(PREFIX_BYTES + 1);
       const n = readSync(fd, buf, 0, buf.length, 0);

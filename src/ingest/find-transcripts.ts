@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { DiagnosticSink, type Session } from "../model";
+import { checkSessionTimes, DiagnosticSink, type Session } from "../model";
 import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFilesOf } from "./claude-code";
 import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout, readHead } from "./codex";
 import { detectTranscriptFormat } from "./detect";
@@ -14,6 +14,7 @@ import { startsLikePrettyPrintedJson } from "./jsonl";
 import { listDir, realPathOf } from "./list-dir";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "./opencode";
 import { readPiSession } from "./pi";
+import { specialFileKind, specialFileMessage } from "./read-regular";
 
 /** One session found on disk, with what its adapter needs to read it. */
 export type FoundTranscript =
@@ -79,8 +80,10 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     walking.delete(real);
   };
   try {
-    if (statSync(path).isFile()) sniff(path, true);
-    else walk(path);
+    const stat = statSync(path);
+    if (stat.isFile()) sniff(path, true);
+    else if (stat.isDirectory()) walk(path);
+    else sink.add("warning", "transcript-special-file", specialFileMessage(specialFileKind(stat) ?? "a special file"), null, { file: path });
   } catch (e) {
     sink.error("transcript-path-unreadable", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
     return [];
@@ -104,8 +107,14 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
-/** Reads one found transcript with its format's adapter. */
+/** Reads one found transcript with its format's adapter; its times checked against their domain. */
 export function readFoundTranscript(found: FoundTranscript, sink: DiagnosticSink): Session | null {
+  const session = readWithAdapter(found, sink);
+  if (session) checkSessionTimes(session, sink);
+  return session;
+}
+
+function readWithAdapter(found: FoundTranscript, sink: DiagnosticSink): Session | null {
   switch (found.format) {
     case "claude-code":
       return readClaudeCodeTranscript(found.files, sink);

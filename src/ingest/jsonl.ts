@@ -21,7 +21,7 @@
  *   `jsonl-invalid-utf8` (info: what was tolerated), and
  *   `jsonl-diagnostics-capped` (more bad lines than `maxLineDiagnostics`).
  */
-import type { DiagnosticSink } from "../model";
+import { checkRecordTokenCounts, type DiagnosticSink } from "../model";
 
 export interface JsonlRecord {
   /** 1-based physical line of the input. */
@@ -263,6 +263,7 @@ export function forEachJsonl(
     if (error === null) {
       if (isPlainObject(value)) {
         stats.records++;
+        checkRecordTokenCounts(value, { record: lineNo }, sink);
         onRecord({ line: lineNo, value });
       } else {
         stats.badLines++;
@@ -290,6 +291,7 @@ export function forEachJsonl(
           if (isPlainObject(v)) {
             kept++;
             stats.records++;
+            checkRecordTokenCounts(v, { record: lineNo }, sink);
             onRecord({ line: lineNo, value: v });
           }
         }

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import type { DiagnosticSink } from "../model";
+import { readRegularFile } from "./read-regular";
 
 export interface TranscriptBytes {
   text: Uint8Array;
@@ -14,7 +14,7 @@ export interface TranscriptBytes {
 export function readTranscriptBytes(files: { file: string; subagents: readonly string[] }, source: string, sink: DiagnosticSink): TranscriptBytes | null {
   let text: Uint8Array;
   try {
-    text = readFileSync(files.file);
+    text = readRegularFile(files.file);
   } catch (e) {
     sink.add("error", `${source}-transcript-unreadable`, `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file: files.file });
     return null;
@@ -22,7 +22,7 @@ export function readTranscriptBytes(files: { file: string; subagents: readonly s
   const subagents: { file: string; text: Uint8Array }[] = [];
   for (const file of files.subagents) {
     try {
-      subagents.push({ file, text: readFileSync(file) });
+      subagents.push({ file, text: readRegularFile(file) });
     } catch (e) {
       sink.add("warning", `${source}-subagent-unreadable`, `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
     }

@@ -5,7 +5,7 @@ import { parseEntireCompactTranscript, peekCompactAgent } from "./entire-compact
 import { parseGeminiSession } from "./gemini";
 import { parseOpenCodeSession } from "./opencode";
 import { parsePiSession } from "./pi";
-import type { DiagnosticSink, Session } from "../model";
+import { checkSessionTimes, type DiagnosticSink, type Session } from "../model";
 
 const AGENT_OF_FORMAT: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", opencode: "OpenCode", pi: "Pi" };
 
@@ -54,6 +54,7 @@ export function readTranscriptByContent(bytes: Uint8Array, file: string, agentLa
     return { ok: false, reason: "transcript-unreadable", message: `${file}: ${agent ?? format} transcripts are not read yet` };
   }
   const session = reader(bytes, file, sink);
+  if (session) checkSessionTimes(session, sink);
   if (session) return { ok: true, session };
   return { ok: false, reason: "transcript-unreadable", message: `${file}: no usable ${agent} records` };
 }

@@ -11,12 +11,13 @@ export const entireAttributionSchema = z.object({
 });
 export type EntireAttribution = z.infer<typeof entireAttributionSchema>;
 
+/** Entire's recorded totals; a counter is null when the metadata holds a value outside its domain (src/model/domain.ts). */
 export const entireTokenUsageSchema = z.object({
-  input_tokens: z.number(),
-  output_tokens: z.number(),
-  cache_creation_tokens: z.number(),
-  cache_read_tokens: z.number(),
-  api_call_count: z.number(),
+  input_tokens: z.number().nullable(),
+  output_tokens: z.number().nullable(),
+  cache_creation_tokens: z.number().nullable(),
+  cache_read_tokens: z.number().nullable(),
+  api_call_count: z.number().nullable(),
 });
 export type EntireTokenUsage = z.infer<typeof entireTokenUsageSchema>;
 

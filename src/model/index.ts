@@ -12,3 +12,6 @@ export * from "./seeded-random";
 export * from "./model-name";
 export * from "./claude-string-edits";
 export * from "./swechat-labels";
+export * from "./mask-secrets";
+export * from "./mask-rows";
+export * from "./domain";

@@ -3,6 +3,7 @@
  * these cover the two places it does not reach: JSON inlined in a
  * `<script>` element, and the inlined JavaScript bundles themselves.
  */
+import { maskSecrets } from "../model";
 
 /**
  * JSON that cannot end or comment its `<script>` element: `<` is written
@@ -35,7 +36,8 @@ export function scriptForInline(source: string): string {
   return out;
 }
 
-/** A file name for an untrusted id: kept when it is plain ASCII, else a short hash of it. */
+/** A file name for an untrusted id: kept when it is plain ASCII and holds nothing the masking rule would hide, else a short hash of it. */
 export function safeFileStem(id: string, hash: (s: string) => string): string {
-  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(id) && !id.includes("..") ? id : `s-${hash(id).slice(0, 16)}`;
+  const plain = id.length <= 100 && /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(id) && !id.includes("..");
+  return plain && maskSecrets(id) === id ? id : `s-${hash(id).slice(0, 16)}`;
 }

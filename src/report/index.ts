@@ -3,10 +3,10 @@
  * index page with the Vega runtime inlined, per-session pages, and the
  * figures. Everything from a transcript is treated as untrusted text.
  */
+export * from "./bounded-text";
 export * from "./build-charts";
 export * from "./escape";
 export * from "./index-page";
-export * from "./mask-secrets";
 export * from "./method-notes";
 export * from "./render-report";
 export * from "./rows";

@@ -12,10 +12,17 @@ export interface DiagnosticGroup {
 
 const SEVERITY_RANK: Record<string, number> = { error: 0, warning: 1, info: 2 };
 
-/** Shortens a message for a table cell, counting characters (not UTF-16 halves). */
+/** Shortens a message for a table cell, counting characters (not UTF-16 halves); reads no further than `max` characters. */
 export function shorten(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let kept = 0; kept < max - 1 && end < text.length; kept++) {
+    const code = text.charCodeAt(end);
+    end += code >= 0xd800 && code <= 0xdbff && end + 1 < text.length ? 2 : 1;
+  }
+  // Exactly `max` characters: the last one fits in the ellipsis's place.
+  const last = end < text.length && text.charCodeAt(end) >= 0xd800 && text.charCodeAt(end) <= 0xdbff ? 2 : 1;
+  return end + last >= text.length ? text : `${text.slice(0, end)}…`;
 }
 
 /** Diagnostics grouped by code: errors first, then warnings, then notes; within each, most frequent first. */

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Chart, renderSvg, svgToPng } from "../charts";
+import type { SecretsPolicy } from "../model";
+import { REPORT_TEXT_CAP } from "./bounded-text";
 import { buildCharts, summarize } from "./build-charts";
 import { jsonForScript } from "./escape";
 import { indexModel } from "./index-page";
@@ -35,6 +37,16 @@ export interface ReportOptions {
   version?: string;
   /** Receives chart-rendering warnings. */
   onWarning?: (message: string) => void;
+  /** Credential-looking text masked (default) or kept (`--keep-secrets`); the footer says which. */
+  secrets?: SecretsPolicy;
+}
+
+/** The footer's word on secrets and cut texts. */
+function secretsNote(policy: SecretsPolicy): string {
+  const cut = `Texts longer than ${REPORT_TEXT_CAP.toLocaleString("en-US")} characters are cut here, with a note; the tables hold them whole.`;
+  return policy === "kept"
+    ? `Secrets kept (--keep-secrets): credential-looking text from the inputs is shown as it is, here and in the tables. Do not share them. ${cut}`
+    : `Text that looks like a credential (API keys, tokens, private keys) is shown as [masked], here and in the tables. ${cut}`;
 }
 
 export interface ReportFile {
@@ -115,14 +127,15 @@ export async function writeReportTo(dir: string, input: ReportRows, options: Rep
 /** The files of the report, one at a time: index.html, the session pages, then the figures. */
 export async function* reportFiles(input: ReportRows, options: ReportOptions = {}): AsyncGenerator<ReportFile> {
   const { seed = 1, iterations = 1000, topN = 10, title = "swe-chat-eval report", version = "0.1.0" } = options;
-  const rows = maskRows(input);
+  const secrets = options.secrets ?? "masked";
+  const rows = maskRows(input, secrets);
   const templates = loadTemplates(options.templatesDir);
   const summaries = summarize(rows, { seed, iterations, topN });
   const charts = buildCharts(rows, summaries, { seed, iterations });
   // SWE-chat's figures (their own partial), shown when the input holds the dataset's labels.
   const paper = swechatSection(rows);
-  const pages = sessionPages(rows, options.sessionPageLimits);
-  const common = { version, timestamp: options.timestamp ?? null };
+  const pages = sessionPages(rows, options.sessionPageLimits, secrets);
+  const common = { version, timestamp: options.timestamp ?? null, secretsNote: secretsNote(secrets) };
 
   const specs: Script = { type: "application/json", id: "chart-specs", code: jsonForScript([...charts, ...paper.charts].map((c) => ({ name: c.name, spec: c.spec }))) };
   const runtime = vegaRuntime().map((b): Script => ({ code: b.code }));
@@ -164,11 +177,21 @@ async function* figureFiles(charts: readonly Chart[], { svg = true, png = false,
   }
 }
 
-/** Writes the files under `dir` as they come, creating folders; returns the paths written, in order. */
+/** The pages that link to the others: written last, so a failure part-way leaves no index pointing at pages not written. */
+const INDEX_PAGES = new Set(["index.html", "sessions/index.html"]);
+
+/**
+ * Writes the files under `dir` as they come, creating folders; returns the
+ * paths written, in order. The index pages of an earlier report there are
+ * removed first and the new ones written after every other file: if
+ * anything fails, the folder has no index at all, never one whose links
+ * lead to missing pages.
+ */
 export async function writeReport(dir: string, files: Iterable<ReportFile> | AsyncIterable<ReportFile>): Promise<string[]> {
   const made = new Set<string>();
   const paths: string[] = [];
-  for await (const f of files) {
+  const deferred: ReportFile[] = [];
+  const write = (f: ReportFile) => {
     const path = join(dir, ...f.path.split("/"));
     const folder = dirname(path);
     if (!made.has(folder)) {
@@ -176,7 +199,13 @@ export async function writeReport(dir: string, files: Iterable<ReportFile> | Asy
       made.add(folder);
     }
     writeFileSync(path, f.content);
+  };
+  for (const index of INDEX_PAGES) rmSync(join(dir, ...index.split("/")), { force: true });
+  for await (const f of files) {
+    if (INDEX_PAGES.has(f.path)) deferred.push(f);
+    else write(f);
     paths.push(f.path);
   }
+  for (const f of deferred) write(f);
   return paths;
 }

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { formatCount, formatNumber, formatPct } from "../charts";
-import type { SessionRow, ToolCallRow, UnitRow } from "../model";
+import type { SecretsPolicy, SessionRow, ToolCallRow, UnitRow } from "../model";
 import { isHeadlineUnit } from "../tables";
+import { cutShown, makeReportMasker } from "./bounded-text";
 import { safeFileStem } from "./escape";
 import type { Cell } from "./index-page";
-import { makeMasker } from "./mask-secrets";
 import { shorten } from "./method-notes";
 import type { PromptRow, ReportRows, UnitFileRow } from "./rows";
 
@@ -68,8 +68,8 @@ const startKey = (s: SessionRow | undefined) => s?.started_at ?? "\uffff";
  * then id; a session that only appears in `units` (its transcript is
  * missing) still gets a page with its units.
  */
-export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}): SessionPages {
-  const mask = makeMasker();
+export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, secrets: SecretsPolicy = "masked"): SessionPages {
+  const mask = makeReportMasker(secrets);
   const sessionById = new Map(rows.sessions.map((s) => [s.session_id, s]));
   const unitsBy = bySession(rows.units);
   const callsBy = bySession(rows.tool_calls);
@@ -90,7 +90,7 @@ export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}): 
     return {
       id,
       idText: mask(id),
-      idShort: Array.from(mask(id)).length > 12 ? `${Array.from(mask(id)).slice(0, 8).join("")}…` : mask(id),
+      idShort: shorten(mask(id), 12) === mask(id) ? mask(id) : shorten(mask(id), 9),
       href: `${stems.get(id)}.html`,
       cells: [
         { text: s?.started_at ? s.started_at.slice(0, 16).replace("T", " ") : "–" },
@@ -200,7 +200,7 @@ function sessionModel(
     prompts: (prompts ?? []).slice(0, maxPrompts).map((p) => ({
       n: formatCount(p.index + 1),
       time: p.timestamp ? p.timestamp.replace("T", " ").replace(/\.\d+Z$|Z$/, "") : "",
-      text: shorten(p.text, promptChars),
+      text: cutShown(p.text, promptChars),
     })),
     promptsMore: prompts && prompts.length > maxPrompts ? formatCount(prompts.length - maxPrompts) : null,
   };

@@ -5,7 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Diagnostic } from "../model";
+import { type Diagnostic, maskTable } from "../model";
+import { csvField } from "../tables";
 import type { InstanceRow, RunRow, SystemRow } from "./rows";
 import { SWEBENCH_FORMAT_VERSION, SWEBENCH_TABLE_COLUMNS, type SwebenchTableName } from "./rows";
 import type { Subset } from "./subsets";
@@ -17,12 +18,8 @@ export interface SwebenchTables {
   diagnostics: readonly Diagnostic[];
 }
 
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is empty. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The analysis tables' CSV field (RFC 4180, formula-looking text neutralised): one rule for every CSV the tool writes. */
+export { csvField };
 
 export function toCsv(name: SwebenchTableName, rows: readonly object[]): string {
   const columns = SWEBENCH_TABLE_COLUMNS[name] as readonly string[];
@@ -47,7 +44,8 @@ export function writeSwebenchTables(dir: string, tables: SwebenchTables, subset:
   const written: string[] = [];
   const names = Object.keys(SWEBENCH_TABLE_COLUMNS) as SwebenchTableName[];
   for (const name of names) {
-    const rows = tables[name] as readonly object[];
+    // Run files are untrusted too (system names, logs quoted in diagnostics): the one masking rule applies.
+    const rows = maskTable(tables[name] as readonly object[]);
     writeFileSync(join(dir, `${name}.csv`), toCsv(name, rows));
     writeFileSync(join(dir, `${name}.json`), toJson(name, rows));
     written.push(`${name}.csv`, `${name}.json`);

@@ -1,12 +1,23 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { TABLE_COLUMNS, TABLE_NAMES, type TableName, TABLES_FORMAT_VERSION } from "../model";
+import { rowsForOutput, type SecretsPolicy, TABLE_COLUMNS, TABLE_NAMES, type TableName, TABLES_FORMAT_VERSION } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
-/** RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is empty. */
+/** The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"]);
+
+/**
+ * RFC 4180 field: quoted when it holds a comma, quote, CR or LF; null is
+ * empty. A text cell that starts like a formula (`=`, `+`, `-`, `@`, tab,
+ * CR) gets a leading `'` and is quoted, as OWASP recommends against CSV
+ * injection: opened in a spreadsheet it shows as text, never runs
+ * (docs/security-notes.md). Numbers are written as numbers (`-3` stays `-3`).
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "string" ? value : typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : String(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const text = String(value);
+  if (text.length > 0 && FORMULA_START.has(text[0])) return `"'${text.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -47,8 +58,17 @@ function* jsonLines(name: TableName, rows: readonly object[]): Iterable<string> 
   yield first ? "]\n" : "\n]\n";
 }
 
-/** Writes `<table>.csv` and `<table>.json` (an array of row objects) for the four tables, plus `manifest.json`. */
-export async function writeTables(dir: string, rows: AnalysisRows, meta: Record<string, unknown> = {}): Promise<string[]> {
+/**
+ * Writes `<table>.csv` and `<table>.json` (an array of row objects) for the
+ * four tables, plus `manifest.json` (which says whether secrets were masked).
+ */
+export async function writeTables(
+  dir: string,
+  input: AnalysisRows,
+  meta: Record<string, unknown> = {},
+  secrets: SecretsPolicy = "masked",
+): Promise<string[]> {
+  const rows = rowsForOutput(input, secrets);
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   for (const name of TABLE_NAMES) {
@@ -60,6 +80,7 @@ export async function writeTables(dir: string, rows: AnalysisRows, meta: Record<
   const manifest = {
     tables_format_version: TABLES_FORMAT_VERSION,
     tables: Object.fromEntries(TABLE_NAMES.map((n) => [n, { rows: (rows[n] ?? []).length, columns: TABLE_COLUMNS[n] }])),
+    secrets,
     ...meta,
   };
   await writeStream(join(dir, "manifest.json"), [JSON.stringify(manifest, null, 2) + "\n"]);

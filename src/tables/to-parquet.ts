@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { z } from "zod";
-import { checkpointSessionRowSchema, diagnosticSchema, groupUnitRowSchema, promptRowSchema, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
+import { checkpointSessionRowSchema, diagnosticSchema, groupUnitRowSchema, promptRowSchema, rowsForOutput, type SecretsPolicy, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 const SCHEMAS: Record<TableName, z.ZodObject> = {
@@ -27,8 +27,9 @@ export function parquetTypeOf(field: z.ZodType): ParquetType {
   return "STRING";
 }
 
-/** Writes `<table>.parquet` for the four tables (SNAPPY), with the contract's columns and types. */
-export async function writeParquetTables(dir: string, rows: AnalysisRows): Promise<string[]> {
+/** Writes `<table>.parquet` for the four tables (SNAPPY), with the contract's columns and types; secrets masked unless kept. */
+export async function writeParquetTables(dir: string, input: AnalysisRows, secrets: SecretsPolicy = "masked"): Promise<string[]> {
+  const rows = rowsForOutput(input, secrets);
   // hyparquet-writer is ESM-only: a dynamic import keeps this module loadable from CommonJS (notebooks).
   const { parquetWriteFile } = await import("hyparquet-writer");
   const written: string[] = [];

@@ -1,7 +1,8 @@
 /** Escaping and masking: what keeps transcript text inert inside the report. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { jsonForScript, looksLikeSecret, maskSecrets, safeFileStem, scriptForInline, vegaRuntime } from "../../src/report";
+import { looksLikeSecret, maskSecrets } from "../../src/model";
+import { jsonForScript, safeFileStem, scriptForInline, vegaRuntime } from "../../src/report";
 import { stemsFor } from "../../src/report/session-pages";
 
 test("JSON inlined in a script element cannot close it, and parses back to the same value", () => {

@@ -38,10 +38,10 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
   }
   const run = await runAnalysis(inputs, flags, shard);
   if (typeof run === "number") return run;
-  const { result, seed } = run;
+  const { result, seed, secrets } = run;
   const out = resolve(flags.out);
-  await writeTables(out, result.rows, { inputs: result.inputs, seed, ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}) });
-  if (flags.format === "parquet") await writeParquetTables(out, result.rows);
+  await writeTables(out, result.rows, { inputs: result.inputs, seed, ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}) }, secrets);
+  if (flags.format === "parquet") await writeParquetTables(out, result.rows, secrets);
   const headline = headlineOf(result.rows, seed);
   writeFileSync(join(out, "summary.json"), `${JSON.stringify(headline, null, 2)}\n`);
   if (!flags.quiet) process.stdout.write(formatSummary(result.rows, headline.strict, out, headline.groups));

@@ -46,9 +46,9 @@ async function runReport(inputs: string[], flags: ReportFlags): Promise<number> 
   }
   const run = await runAnalysis(inputs, flags);
   if (typeof run === "number") return run;
-  const { result, seed } = run;
+  const { result, seed, secrets } = run;
   const out = resolve(flags.out);
-  await writeTables(out, result.rows, { inputs: result.inputs });
+  await writeTables(out, result.rows, { inputs: result.inputs }, secrets);
   const warnings: string[] = [];
   const paths = await writeReportTo(out, result.rows, {
     title: flags.title,
@@ -59,6 +59,7 @@ async function runReport(inputs: string[], flags: ReportFlags): Promise<number> 
     inputs: result.inputs,
     version: packageVersion(),
     onWarning: (m) => warnings.push(m),
+    secrets,
   });
   if (!flags.quiet) {
     for (const w of [...new Set(warnings)]) process.stderr.write(`chart warning: ${w}\n`);

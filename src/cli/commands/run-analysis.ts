@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { analyze, type AnalyzeResult, type Shard } from "../../analyze";
+import { rowsForOutput, type SecretsPolicy } from "../../model";
 import { ensureSampleCorpus } from "../../sample";
 import { makeProgress } from "../progress";
 import { EXIT } from "./types";
@@ -14,6 +15,7 @@ export interface AnalysisFlags {
   threads?: string;
   patch?: string;
   keepExcludedRepos?: boolean;
+  keepSecrets?: boolean;
 }
 
 /** Adds the inputs argument and the shared options (after the command's own `--out`). */
@@ -25,6 +27,7 @@ export function withAnalysisOptions(command: Command): Command {
     .option("--seed <n>", "bootstrap seed", "1")
     .option("--patch <file>", "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)")
     .option("--keep-excluded-repos", "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)")
+    .option("--keep-secrets", "write credential-looking text (API keys, tokens) as it is, for use on your own machine (default: masked)")
     .option("--threads <n>", "worker threads for per-session work (default: automatic)")
     .option("-q, --quiet", "no progress bar and no summary");
 }
@@ -33,7 +36,14 @@ export function withAnalysisOptions(command: Command): Command {
  * Checks the shared flags, falls back to the bundled sample corpus without
  * input, and runs `analyze` with a progress bar. A number is a usage error's exit code.
  */
-export async function runAnalysis(inputs: string[], flags: AnalysisFlags, shard?: Shard): Promise<{ result: AnalyzeResult; seed: number } | number> {
+export interface AnalysisRun {
+  result: AnalyzeResult;
+  seed: number;
+  /** Whether the rows were masked: the tables' manifest and the report say so. */
+  secrets: SecretsPolicy;
+}
+
+export async function runAnalysis(inputs: string[], flags: AnalysisFlags, shard?: Shard): Promise<AnalysisRun | number> {
   const idleLimitS = Number(flags.idleLimit);
   const seed = Number(flags.seed);
   const threads = flags.threads === undefined ? undefined : Number(flags.threads);
@@ -65,5 +75,7 @@ export async function runAnalysis(inputs: string[], flags: AnalysisFlags, shard?
     },
   });
   progress.stop();
-  return { result, seed };
+  // Masked once here, before anything is written or printed: tables, report and summary all see the same rows.
+  const secrets: SecretsPolicy = flags.keepSecrets ? "kept" : "masked";
+  return { result: { ...result, rows: rowsForOutput(result.rows, secrets) }, seed, secrets };
 }

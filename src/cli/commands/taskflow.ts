@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import type { Command } from "commander";
 import type { Diagnostic } from "../../model";
-import { DiagnosticSink } from "../../model";
+import { DiagnosticSink, maskTable } from "../../model";
 import {
   bootstrapTfas,
   compareTaskFlows,
@@ -145,7 +145,7 @@ async function runCompare(targetPath: string, benchmarkPath: string, flags: Comp
   if (flags.out) {
     const dir = resolve(flags.out);
     writeTaskflowReport(dir, result);
-    writeFileSync(resolve(dir, "taskflow-diagnostics.json"), JSON.stringify(diagnostics, null, 2) + "\n");
+    writeFileSync(resolve(dir, "taskflow-diagnostics.json"), JSON.stringify(maskTable(diagnostics), null, 2) + "\n");
   }
   if (flags.json) process.stdout.write(JSON.stringify(toTfasJson(result)) + "\n");
   else process.stdout.write(formatScores(result, flags.out ? resolve(flags.out) : null));

@@ -4,7 +4,7 @@
  * sub-agent logs `<project>/<sessionId>/subagents/agent-<agentId>.jsonl`.
  * Files are recognised by content (detect.ts), not by where they sit.
  */
-import { closeSync, type Dirent, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from "node:fs";
+import { closeSync, type Dirent, existsSync, readSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { readTranscriptBytes } from "../read-files";
@@ -12,6 +12,7 @@ import { listDir, realPathOf } from "../list-dir";
 import type { DiagnosticSink, Session } from "../../model";
 import { detectTranscriptFormat } from "../detect";
 import { parseClaudeCodeTranscript } from "./parse";
+import { openRegularFile } from "../read-regular";
 
 export interface ClaudeCodeTranscriptFiles {
   /** The session transcript. */
@@ -149,7 +150,7 @@ function walk(dir: string, sessions: string[], subagentDirs: string[], sink: Dia
 function looksLikeClaudeCode(file: string, sink: DiagnosticSink | undefined): boolean {
   let head: Uint8Array;
   try {
-    const fd = openSync(file, "r");
+    const fd = openRegularFile(file);
     try {
       const buf = Buffer.alloc(PROBE_BYTES);
       const n = readSync(fd, buf, 0, PROBE_BYTES, 0);

@@ -9,7 +9,7 @@
  * under their parent when the parent's rollout is among the files found,
  * else read as sessions of their own (`codex-orphan-subagent`).
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { readTranscriptBytes } from "../read-files";
@@ -18,6 +18,7 @@ import { listDir, realPathOf } from "../list-dir";
 import { detectTranscriptFormat } from "../detect";
 import { parseCodexRollout } from "./parse";
 import { parentThreadOf } from "./records";
+import { openRegularFile } from "../read-regular";
 
 export interface CodexRolloutFiles {
   file: string;
@@ -99,7 +100,7 @@ function firstMeta(file: string): { id: string | null; parent: string | null } {
 /** The bytes of the first line, read in chunks (a session_meta line is about 30 KB); null when unreadable or longer than the cap. */
 function readFirstLine(file: string): Uint8Array | null {
   try {
-    const fd = openSync(file, "r");
+    const fd = openRegularFile(file);
     try {
       const chunks: Buffer[] = [];
       let total = 0;
@@ -122,7 +123,7 @@ function readFirstLine(file: string): Uint8Array | null {
 
 export function readHead(file: string, bytes: number): Uint8Array | null {
   try {
-    const fd = openSync(file, "r");
+    const fd = openRegularFile(file);
     try {
       const buf = Buffer.alloc(Math.min(bytes, Math.max(0, statSync(file).size)));
       const n = readSync(fd, buf, 0, buf.length, 0);

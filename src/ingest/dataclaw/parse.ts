@@ -5,7 +5,7 @@
  * unknown unless the export says so, no pre- or post-image exists, and the
  * only attribution method is `patch-match` (README.md).
  */
-import { type ApiCall, type DiagnosticSink, emptyUsage, SESSION_FORMAT_VERSION, type Session, type ToolCall, type Turn } from "../../model";
+import { type ApiCall, type DiagnosticSink, emptyUsage, SESSION_FORMAT_VERSION, type Session, type ToolCall, type Turn, isoTime } from "../../model";
 import { readJsonl } from "../jsonl";
 import { fileEditsOf } from "./file-edits";
 import { notAPrompt } from "../prompt-text";
@@ -79,7 +79,7 @@ export function parseDataClawFile(input: DataClawInput, sink: DiagnosticSink): D
 
 function iso(t: string | number | null | undefined): string | null {
   if (t === null || t === undefined) return null;
-  if (typeof t === "number") return Number.isFinite(t) ? new Date(t > 1e12 ? t : t * 1000).toISOString() : null;
+  if (typeof t === "number") return isoTime(t > 1e12 ? t : t * 1000);
   return t;
 }
 

@@ -4,10 +4,10 @@
  * files are recognised by content (`detectExportFormat`): a line must be a
  * session object with `session_id` and `messages`.
  */
-import { readFileSync } from "node:fs";
 import type { DiagnosticSink } from "../../model";
 import { findExportFiles } from "../detect-export";
 import { type DataClawSession, parseDataClawFile } from "./parse";
+import { readRegularFile } from "../read-regular";
 
 /** DataClaw export files at a path (a file, or a folder searched recursively), sorted. */
 export function findDataClawFiles(path: string, sink?: DiagnosticSink): string[] {
@@ -20,7 +20,7 @@ export function findDataClawFiles(path: string, sink?: DiagnosticSink): string[]
 export function readDataClawFile(file: string, sink: DiagnosticSink): DataClawSession[] {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file);
   } catch (e) {
     sink.error("dataclaw-unreadable", `cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
     return [];

@@ -5,7 +5,7 @@
  * trailers. Bad or missing data becomes diagnostics; nothing here throws on
  * bad input.
  */
-import { type Checkpoint, type CheckpointSession, type Commit, type DiagnosticSink, type EntireAttribution, type EntireTokenUsage, withoutVariantLabel } from "../../model";
+import { type Checkpoint, type CheckpointSession, checkRecordNumbers, type Commit, COUNT_MAX, type DiagnosticSink, type EntireAttribution, type EntireTokenUsage, type RecordNumberRule, TOKEN_COUNTS, withoutVariantLabel } from "../../model";
 import { openRepository, type GitRepository, type TreeEntry } from "../git/repo";
 import {
   checkpointFolder,
@@ -353,6 +353,23 @@ async function listShardedTree(
   return folders;
 }
 
+/** Entire's own line counts (initial_attribution, prompt_attributions): counts, and a percentage at most 100. */
+const ENTIRE_LINE_COUNTS: RecordNumberRule = {
+  key: /_lines$|_added$|_removed$|_modified$|^total_committed$|_count$/,
+  parent: /attribution/,
+  max: COUNT_MAX,
+  what: "Entire count",
+  replaceWith: "null",
+};
+const ENTIRE_PERCENTAGES: RecordNumberRule = { key: /_percentage$/, max: 100, what: "Entire percentage", replaceWith: "null" };
+/** Entire's token_usage: an out-of-domain counter becomes null (unknown), not absent (which Entire's rule reads as 0). */
+const ENTIRE_TOKENS: RecordNumberRule = { ...TOKEN_COUNTS, replaceWith: "null" };
+
+/** Token usage, line counts and percentages of a metadata file checked against their domains (out-of-domain values dropped, with a row). */
+function checkEntireMetadataNumbers(value: unknown, file: string, sink: DiagnosticSink): void {
+  for (const rule of [ENTIRE_TOKENS, ENTIRE_LINE_COUNTS, ENTIRE_PERCENTAGES]) checkRecordNumbers(value, { file }, sink, rule);
+}
+
 /** Reads and parses one JSON metadata blob; reports and returns null on failure. */
 async function readJson(repo: GitRepository, listing: FolderListing, rel: string, sink: DiagnosticSink, sessionId: string | null): Promise<unknown | undefined> {
   const entry = listing.files.get(rel);
@@ -372,7 +389,9 @@ async function readJson(repo: GitRepository, listing: FolderListing, rel: string
   }
   try {
     // An editor's byte-order mark is not part of the JSON.
-    return JSON.parse(Buffer.from(data).toString("utf8").replace(/^\uFEFF/, ""));
+    const value: unknown = JSON.parse(Buffer.from(data).toString("utf8").replace(/^\uFEFF/, ""));
+    checkEntireMetadataNumbers(value, file, sink);
+    return value;
   } catch (error) {
     sink.add("error", "entire-metadata-invalid", `${rel} of checkpoint ${listing.checkpoint_id} is not JSON: ${(error as Error).message}`, null, { file, session_id: sessionId });
     return null;
@@ -693,17 +712,22 @@ function modelLabel(raw: string | null | undefined): string | null {
   return label === null ? null : withoutVariantLabel(label);
 }
 
-/** Entire's `token_usage` → the model's; absent counters are 0, an absent object is null. */
+/**
+ * Entire's `token_usage` → the model's; absent counters are 0, a null one
+ * (written null, or out of its domain: checkEntireMetadataNumbers) stays
+ * null, an absent object is null.
+ */
 export function toTokenUsage(raw: EntireTokenUsageRaw | null | undefined): EntireTokenUsage | null {
   if (raw == null) return null;
   const fields = [raw.input_tokens, raw.output_tokens, raw.cache_creation_tokens, raw.cache_read_tokens, raw.api_call_count];
   if (fields.every((v) => v == null)) return null;
+  const counter = (v: number | null | undefined) => (v === null ? null : (v ?? 0));
   return {
-    input_tokens: raw.input_tokens ?? 0,
-    output_tokens: raw.output_tokens ?? 0,
-    cache_creation_tokens: raw.cache_creation_tokens ?? 0,
-    cache_read_tokens: raw.cache_read_tokens ?? 0,
-    api_call_count: raw.api_call_count ?? 0,
+    input_tokens: counter(raw.input_tokens),
+    output_tokens: counter(raw.output_tokens),
+    cache_creation_tokens: counter(raw.cache_creation_tokens),
+    cache_read_tokens: counter(raw.cache_read_tokens),
+    api_call_count: counter(raw.api_call_count),
   };
 }
 

@@ -13,7 +13,7 @@
  *   list). This mirrors `loadConversationRecord` in gemini-cli's
  *   `chatRecordingService.ts`.
  */
-import type { DiagnosticSink } from "../../model";
+import { type DiagnosticSink, checkRecordTokenCounts } from "../../model";
 import { emptyJsonlStats, iterateJsonl } from "../jsonl";
 import { type RawConversation, conversationSchema } from "./schema";
 
@@ -36,6 +36,7 @@ export function loadGeminiConversation(text: string | Uint8Array, sink: Diagnost
   if (trimmed.startsWith("{")) {
     try {
       const doc: unknown = JSON.parse(trimmed);
+      checkRecordTokenCounts(doc, {}, sink);
       if (isObject(doc) && Array.isArray(doc.messages)) {
         const conversation = conversationSchema.parse(doc);
         return { form: "document", conversation, messages: doc.messages, lines: 1, rewinds: 0, replaced: 0 };

@@ -7,7 +7,7 @@
  * `full.jsonl`. `logs.json` beside `chats/` holds prompts only and is not a
  * session (its content does not look like one).
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { DiagnosticSink, Session } from "../../model";
@@ -15,6 +15,7 @@ import { listDir, realPathOf } from "../list-dir";
 import { detectTranscriptFormat } from "../detect";
 import { readHead } from "../codex/paths";
 import { parseGeminiSession } from "./parse";
+import { readRegularFile } from "../read-regular";
 
 const PROBE_BYTES = 256 * 1024;
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
@@ -42,7 +43,7 @@ export function findGeminiSessions(path: string, sink?: DiagnosticSink): string[
 export function readGeminiSession(file: string, sink: DiagnosticSink): Session | null {
   let text: Uint8Array;
   try {
-    text = readFileSync(file);
+    text = readRegularFile(file);
   } catch (e) {
     sink.add("error", "gemini-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
     return null;

@@ -22,7 +22,7 @@
  * status and metadata; tokens and cost are per assistant message (one
  * API call per `step-finish` part, else per message).
  */
-import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, type Usage } from "../../model";
+import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, type Usage, checkRecordTokenCounts, isoTime } from "../../model";
 import { emptyPatchNotes } from "../codex/file-edits";
 import { OPENCODE_FILE_TOOLS, openCodeFileEdits } from "./file-edits";
 import { type RawExport, type RawTokens, exportSchema, messageInfoSchema, partSchema, sessionInfoSchema, toolStateSchema } from "./schema";
@@ -36,7 +36,7 @@ export interface OpenCodeSessionInput {
 
 const ERROR_MAX = 200;
 const n = (v: number | undefined): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
-const iso = (ms: number | undefined): string | null => (typeof ms === "number" && Number.isFinite(ms) ? new Date(ms).toISOString() : null);
+const iso = isoTime;
 const shorten = (s: string): string => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX - 1)}…` : s);
 
 /**
@@ -72,6 +72,7 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
       return null;
     }
   }
+  checkRecordTokenCounts(doc, fileExtra, sink);
   const parsed = exportSchema.safeParse(doc);
   if (!parsed.success) {
     sink.add("error", "opencode-not-an-export", "not an OpenCode session export ({info, messages: [{info, parts}]})", null, fileExtra);

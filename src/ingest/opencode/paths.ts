@@ -4,13 +4,14 @@
  * (storage.ts), recognised by their `session/`, `message/`, `part/`
  * subfolders, whose JSON pieces are not read one by one.
  */
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import type { DiagnosticSink, Session } from "../../model";
 import { listDir, realPathOf } from "../list-dir";
 import { readHead } from "../codex/paths";
 import { detectTranscriptFormat } from "../detect";
 import { parseOpenCodeSession } from "./parse";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeStorageSession, readOpenCodeStorageSession } from "./storage";
+import { readRegularFile } from "../read-regular";
 
 export type OpenCodeSource = { kind: "export"; file: string } | { kind: "storage"; session: OpenCodeStorageSession };
 
@@ -59,7 +60,7 @@ export function readOpenCodeSession(source: OpenCodeSource, sink: DiagnosticSink
   }
   let text: Uint8Array;
   try {
-    text = readFileSync(source.file);
+    text = readRegularFile(source.file);
   } catch (e) {
     sink.add("error", "opencode-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file: source.file });
     return null;

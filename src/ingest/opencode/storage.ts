@@ -5,10 +5,11 @@
  * ids are time-ordered, as OpenCode itself sorts them), parts likewise.
  * Unreadable files become diagnostics; the session is read without them.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import type { DiagnosticSink } from "../../model";
+import { readRegularFile } from "../read-regular";
 
 export interface OpenCodeStorageSession {
   /** The storage root (the folder holding session/, message/, part/). */
@@ -80,7 +81,7 @@ export function readOpenCodeStorageSession(s: OpenCodeStorageSession, sink: Diag
 
 function readJson(file: string, sink: DiagnosticSink): unknown {
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as unknown;
+    return JSON.parse(readRegularFile(file, "utf8")) as unknown;
   } catch (e) {
     sink.add("warning", "opencode-storage-file-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
     return undefined;

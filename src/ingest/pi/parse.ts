@@ -14,7 +14,7 @@
  * a `pi -p --mode json` stream is read from its `message_end` events. Codes
  * and sources in README.md.
  */
-import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn } from "../../model";
+import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, isoTime } from "../../model";
 import { readJsonl } from "../jsonl";
 import { emptyPiEditNotes, PI_FILE_TOOLS, piFileEdits } from "./file-edits";
 import { copiedHistory } from "./fork";
@@ -41,7 +41,7 @@ const ERROR_MAX = 200;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const shorten = (s: string): string => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX - 1)}…` : s);
-const isoOf = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+const isoOf = isoTime;
 
 /** Text parts of a content value (a string, or an array of `{type: "text", text}` parts), joined by newlines; images counted. */
 function textOf(content: unknown): { text: string; images: number } {

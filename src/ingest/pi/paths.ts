@@ -6,7 +6,7 @@
  * Files are recognised by content (detect.ts): Entire stores the same file
  * as `full.jsonl`.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { DiagnosticSink, Session } from "../../model";
@@ -14,6 +14,7 @@ import { readHead } from "../codex/paths";
 import { detectTranscriptFormat } from "../detect";
 import { listDir, realPathOf } from "../list-dir";
 import { parsePiSession } from "./parse";
+import { readRegularFile } from "../read-regular";
 
 const PROBE_BYTES = 256 * 1024;
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
@@ -42,7 +43,7 @@ export function findPiSessions(path: string, sink?: DiagnosticSink): string[] {
 export function readPiSession(file: string, sink: DiagnosticSink): Session | null {
   let text: Uint8Array;
   try {
-    text = readFileSync(file);
+    text = readRegularFile(file);
   } catch (e) {
     sink.add("error", "pi-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
     return null;

@@ -3,10 +3,10 @@
  * Recognised by content (`detectExportFormat`: the generator comment, or
  * `_**User**_` / `_**Agent**_` turn headers), not by the `.md` name.
  */
-import { readFileSync } from "node:fs";
 import type { DiagnosticSink } from "../../model";
 import { findExportFiles } from "../detect-export";
 import { parseSpecStory, type SpecStorySession } from "./parse";
+import { readRegularFile } from "../read-regular";
 
 /** SpecStory exports at a path (a file, or a folder searched recursively), sorted. */
 export function findSpecStoryFiles(path: string, sink?: DiagnosticSink): string[] {
@@ -19,7 +19,7 @@ export function findSpecStoryFiles(path: string, sink?: DiagnosticSink): string[
 export function readSpecStoryFile(file: string, sink: DiagnosticSink): SpecStorySession | null {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file);
   } catch (e) {
     sink.error("specstory-unreadable", `cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
     return null;

@@ -3,7 +3,7 @@
  * a `Session`, plus the run's own record: `info.submission` (the final
  * patch), `info.exit_status` and `info.model_stats`. Quirks: README.md.
  */
-import { type ApiCall, type DiagnosticSink, emptyUsage, SESSION_FORMAT_VERSION, type Session, type Turn } from "../../model";
+import { type ApiCall, type DiagnosticSink, emptyUsage, SESSION_FORMAT_VERSION, type Session, type Turn, checkRecordTokenCounts } from "../../model";
 import type { SweCommand } from "./commands";
 import { historyMessageSchema, infoSchema, modelStatsSchema, type RawHistoryMessage, replayConfigSchema, stepSchema, trajectorySchema } from "./schema";
 import { readSteps, safeJson, stateOf } from "./steps";
@@ -46,6 +46,7 @@ export function parseSweAgentTrajectory(input: SweAgentInput, sink: DiagnosticSi
   let doc: unknown;
   try {
     doc = JSON.parse(text);
+    checkRecordTokenCounts(doc, {}, sink);
   } catch (e) {
     const truncated = /Unexpected end|Unterminated|end of JSON/i.test(String(e));
     sink.error(

@@ -4,10 +4,10 @@
  * (`detectExportFormat`), so a renamed file is still found and a `.traj` that
  * is not a trajectory is not.
  */
-import { readFileSync } from "node:fs";
 import type { DiagnosticSink } from "../../model";
 import { findExportFiles } from "../detect-export";
 import { parseSweAgentTrajectory, type SweAgentTrajectory } from "./parse";
+import { readRegularFile } from "../read-regular";
 
 /** Trajectory files at a path (a file, or a folder searched recursively), sorted. */
 export function findSweAgentTrajectories(path: string, sink?: DiagnosticSink): string[] {
@@ -20,7 +20,7 @@ export function findSweAgentTrajectories(path: string, sink?: DiagnosticSink): s
 export function readSweAgentTrajectory(file: string, sink: DiagnosticSink): SweAgentTrajectory | null {
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file);
   } catch (e) {
     sink.error("swe-agent-unreadable", `cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
     return null;

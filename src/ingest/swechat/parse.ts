@@ -22,7 +22,7 @@
  *   (model, input, cache write, cache read) are one call, with the largest
  *   output count. Model `<synthetic>` is not an API call.
  */
-import { type ApiCall, closedLabel, type DiagnosticSink, PROMPT_INTENTS, PROMPT_PUSHBACK, type PromptIntent, type PromptPushback, type Session, type ToolCall, type Turn } from "../../model";
+import { type ApiCall, checkedCount, checkSessionTimes, closedLabel, type DiagnosticSink, isoTime, PROMPT_INTENTS, PROMPT_PUSHBACK, type PromptIntent, type PromptPushback, type Session, TOKEN_COUNT_MAX, type ToolCall, type Turn } from "../../model";
 import type { ConversationRow } from "./schema";
 import { editsFromInput, SWECHAT_FILE_TOOLS } from "./tool-edits";
 
@@ -53,7 +53,7 @@ export interface BuiltSession {
   bashCategory: Map<string, string>;
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+const iso = isoTime;
 
 export function sessionFromRows(sessionId: string, input: readonly ConversationRow[], context: SessionContext, sink: DiagnosticSink): BuiltSession {
   const rows = input.slice().sort((a, b) => a.turn_number - b.turn_number || a.position - b.position);
@@ -136,11 +136,15 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
       call.success = !ERROR_RESULT.test(text);
       if (!call.success) call.error = text.replace(/<\/?tool_use_error>/g, "").trim().slice(0, 200);
     }
-    const tokens = [row.input_tokens, row.output_tokens, row.cache_creation_input_tokens, row.cache_read_input_tokens];
-    if (tokens.some((t) => t !== null) && row.model !== "<synthetic>" && type !== "user_prompt" && type !== "tool_result") {
+    const count = (field: "input_tokens" | "output_tokens" | "cache_creation_input_tokens" | "cache_read_input_tokens") =>
+      checkedCount(row[field], `conversations.${field}`, { record }, sink, TOKEN_COUNT_MAX);
+    const [input, output] = [count("input_tokens"), count("output_tokens")];
+    const [cacheWrite, cacheRead] = [count("cache_creation_input_tokens"), count("cache_read_input_tokens")];
+    const hasTokens = [input, output, cacheWrite, cacheRead].some((t) => t !== null);
+    if (hasTokens && row.model !== "<synthetic>" && type !== "user_prompt" && type !== "tool_result") {
       const usage = {
-        input_tokens: row.input_tokens ?? 0, output_tokens: row.output_tokens ?? 0, cache_creation_tokens: row.cache_creation_input_tokens ?? 0,
-        cache_creation_1h_tokens: 0, cache_read_tokens: row.cache_read_input_tokens ?? 0, reasoning_tokens: 0,
+        input_tokens: input ?? 0, output_tokens: output ?? 0, cache_creation_tokens: cacheWrite ?? 0,
+        cache_creation_1h_tokens: 0, cache_read_tokens: cacheRead ?? 0, reasoning_tokens: 0,
       };
       const key = `${row.model}|${usage.input_tokens}|${usage.cache_creation_tokens}|${usage.cache_read_tokens}`;
       const same = segmentCalls.get(key);
@@ -188,6 +192,7 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
     record_times: times,
     record_count: kept.length,
   };
+  checkSessionTimes(session, sink);
   return { session, prompts, bashCategory };
 }
 

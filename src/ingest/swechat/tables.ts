@@ -5,7 +5,7 @@
  * tens of MB at the v2 scale; the patches and the conversations are never
  * held (see ./plan.ts and ./patches.ts).
  */
-import { closedLabel, type DiagnosticSink, successScore, USER_PERSONAS } from "../../model";
+import { checkedCount, closedLabel, COUNT_MAX, type DiagnosticSink, successScore, USER_PERSONAS } from "../../model";
 import { readRows } from "./parquet";
 import type { SwechatFiles } from "./paths";
 import {
@@ -42,6 +42,8 @@ export async function readSwechatMeta(files: SwechatFiles, sink: DiagnosticSink)
   const meta: SwechatMeta = { sessions: new Map(), logs: new Map(), checkpoints: new Map(), commitsByCheckpoint: new Map(), commitCount: 0, repositories: new Set() };
 
   for await (const { row, position } of readRows(files.tables.sessions, SESSION_COLUMNS)) {
+    // Entire's counts as the dataset recorded them, checked against their domain (a negative count is named and null).
+    const count = (key: string, max = COUNT_MAX) => checkedCount(num(row[key]), `sessions.${key}`, { record: position }, sink, max);
     const parsed = sessionRowSchema.safeParse({
       session_id: str(row.session_id),
       repo_id: str(row.repo_id),
@@ -51,12 +53,12 @@ export async function readSwechatMeta(files: SwechatFiles, sink: DiagnosticSink)
       branch: str(row.branch),
       created_at: time(row.created_at),
       files_touched: jsonList(row.files_touched) ?? [],
-      agent_lines: num(row.agent_lines),
-      human_added: num(row.human_added),
-      human_modified: num(row.human_modified),
-      human_removed: num(row.human_removed),
-      total_committed: num(row.total_committed),
-      agent_percentage: num(row.agent_percentage),
+      agent_lines: count("agent_lines"),
+      human_added: count("human_added"),
+      human_modified: count("human_modified"),
+      human_removed: count("human_removed"),
+      total_committed: count("total_committed"),
+      agent_percentage: count("agent_percentage", 100),
       session_success: str(row.session_success),
       user_persona: str(row.user_persona),
     });
