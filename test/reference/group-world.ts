@@ -1,0 +1,235 @@
+/**
+ * Real git repositories with Entire checkpoints built as a timeline (metrics.md §1b's cases): sessions
+ * whose Claude Code 2.x transcripts grow call by call, a person who edits files and commits, branches,
+ * merges. One clock orders everything: every transcript record, every commit and every session folder's
+ * `created_at` (a second after its commit, as Entire writes it). Each commit that names sessions carries one
+ * `Entire-Checkpoint` trailer whose checkpoint holds one folder per session: the session's transcript so
+ * far, with `checkpoint_transcript_start` at the end of its copy in its previous checkpoint.
+ *
+ * Used by the reference's group tests and the product's hand-worked and property tests; it imports nothing
+ * of the product.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+/** Where the sessions say they run (the repository root in their logs). */
+export const WORLD_ROOT = "/home/dev/world";
+
+interface WorldSession {
+  sessionId: string;
+  lines: string[];
+  /** Lines of its copy at its previous checkpoint. */
+  lastCheckpointLines: number;
+  calls: number;
+}
+
+export class GroupWorld {
+  readonly dir: string;
+  /** Epoch ms. */
+  private clock = Date.UTC(2026, 0, 5, 9, 0, 0);
+  private readonly sessions = new Map<string, WorldSession>();
+  private readonly folders = new Map<string, { sessionId: string; transcript: string; meta: Record<string, unknown> }[]>();
+  private checkpointCount = 0;
+  readonly checkpointIds: string[] = [];
+
+  constructor(base: Record<string, string>) {
+    this.dir = mkdtempSync(join(tmpdir(), "group-world-"));
+    this.git(["init", "-q", "-b", "main"]);
+    this.writeFiles(base);
+    this.git(["add", "-A"]);
+    this.git(["commit", "-q", "--allow-empty", "-m", "base"]);
+  }
+
+  /** Moves the clock on (default 5 s); `0` keeps the time (ties). */
+  tick(seconds = 5): number {
+    this.clock += seconds * 1000;
+    return this.clock;
+  }
+
+  get now(): string {
+    return new Date(this.clock).toISOString();
+  }
+
+  git(args: string[], allowFail = false): string {
+    const date = `${Math.floor(this.clock / 1000)} +0000`;
+    const r = spawnSync("git", args, {
+      cwd: this.dir,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "Person", GIT_AUTHOR_EMAIL: "person@example.com", GIT_COMMITTER_NAME: "Person", GIT_COMMITTER_EMAIL: "person@example.com",
+        GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_SYSTEM: "/dev/null",
+      },
+    });
+    if (r.status !== 0 && !allowFail) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
+    return r.status === 0 ? r.stdout : "\0failed";
+  }
+
+  private writeFiles(files: Record<string, string | null>): void {
+    for (const [path, text] of Object.entries(files)) {
+      const full = join(this.dir, path);
+      if (text === null) rmSync(full, { force: true });
+      else {
+        mkdirSync(dirname(full), { recursive: true });
+        writeFileSync(full, text);
+      }
+    }
+  }
+
+  /** The working tree's text of `path`, null when absent. */
+  read(path: string): string | null {
+    const full = join(this.dir, path);
+    return existsSync(full) ? readFileSync(full, "utf8") : null;
+  }
+
+  private session(name: string): WorldSession {
+    let s = this.sessions.get(name);
+    if (!s) {
+      const hex = [...name].map((ch) => ch.charCodeAt(0).toString(16)).join("").padEnd(12, "0").slice(0, 12);
+      s = { sessionId: `0000aaaa-bbbb-4ccc-8ddd-${hex}`, lines: [], lastCheckpointLines: 0, calls: 0 };
+      this.sessions.set(name, s);
+      this.record(s, { type: "user", message: { role: "user", content: `session ${name}: go` } });
+    }
+    return s;
+  }
+
+  sessionId(name: string): string {
+    return this.session(name).sessionId;
+  }
+
+  private record(s: WorldSession, body: Record<string, unknown>, seconds = 1): void {
+    this.tick(seconds);
+    s.lines.push(JSON.stringify({
+      parentUuid: null, isSidechain: false, userType: "external", cwd: WORLD_ROOT, sessionId: s.sessionId, version: "2.1.30",
+      gitBranch: "main", uuid: `${s.sessionId.slice(-4)}-${s.lines.length}`, timestamp: this.now, ...body,
+    }));
+  }
+
+  private call(name: string, tool: string, input: Record<string, unknown>, result: Record<string, unknown>, resultDelay: number): string {
+    const s = this.session(name);
+    const id = `toolu_${name}_${++s.calls}`;
+    this.record(s, {
+      type: "assistant", requestId: `req_${id}`,
+      message: { id: `msg_${id}`, model: "claude-sonnet-4-5-20250929", role: "assistant", type: "message", content: [{ type: "tool_use", id, name: tool, input }],
+        usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 20 } },
+    });
+    this.record(s, { type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] }, toolUseResult: result }, resultDelay);
+    return id;
+  }
+
+  /** The agent of session `name` writes `path` whole (Claude Code's Write: `create`, or `update` with the file before it). */
+  write(name: string, path: string, content: string, resultDelay = 1): string {
+    const before = this.read(path);
+    const abs = `${WORLD_ROOT}/${path}`;
+    const id = this.call(name, "Write", { file_path: abs, content }, { type: before === null ? "create" : "update", filePath: abs, content, structuredPatch: [], originalFile: before }, resultDelay);
+    this.writeFiles({ [path]: content });
+    return id;
+  }
+
+  /** The agent of session `name` replaces the first `oldString` of `path` (Claude Code's Edit, `originalFile` logged). */
+  edit(name: string, path: string, oldString: string, newString: string, resultDelay = 1): string {
+    const before = this.read(path);
+    if (before === null || !before.includes(oldString)) throw new Error(`edit: ${oldString} not in ${path}`);
+    const abs = `${WORLD_ROOT}/${path}`;
+    const id = this.call(name, "Edit", { file_path: abs, old_string: oldString, new_string: newString }, {
+      filePath: abs, oldString, newString, originalFile: before, structuredPatch: [], userModified: false, replaceAll: false,
+    }, resultDelay);
+    this.writeFiles({ [path]: before.replace(oldString, newString) });
+    return id;
+  }
+
+  /** A person (or a shell command) changes files; no log records it. */
+  person(files: Record<string, string | null>): void {
+    this.tick(2);
+    this.writeFiles(files);
+  }
+
+  /**
+   * A commit of `paths` (default: everything) on the current branch. With sessions, it carries one new
+   * checkpoint holding one folder per session (its copy so far). Returns the sha.
+   */
+  commit(message: string, sessions: string[] = [], paths: string[] | null = null, meta: Record<string, Record<string, unknown>> = {}): string {
+    this.tick(10);
+    if (paths === null) this.git(["add", "-A"]);
+    else this.git(["add", "-A", "--", ...paths]);
+    let trailer = "";
+    if (sessions.length > 0) {
+      const id = (0xc0ffee000000 + ++this.checkpointCount).toString(16);
+      this.checkpointIds.push(id);
+      trailer = `\n\nEntire-Checkpoint: ${id}`;
+      const created = new Date(this.clock + 1000).toISOString();
+      this.folders.set(id, sessions.map((name) => {
+        const s = this.session(name);
+        const folder = {
+          sessionId: s.sessionId, transcript: `${s.lines.join("\n")}\n`,
+          meta: { checkpoint_transcript_start: s.lastCheckpointLines, created_at: created, ...meta[name] },
+        };
+        s.lastCheckpointLines = s.lines.length;
+        return folder;
+      }));
+    }
+    this.git(["commit", "-q", "--allow-empty", "-m", `${message}${trailer}`]);
+    return this.head();
+  }
+
+  head(): string {
+    return this.git(["rev-parse", "HEAD"]).trim();
+  }
+
+  branch(): string {
+    return this.git(["rev-parse", "--abbrev-ref", "HEAD"]).trim();
+  }
+
+  /** `git checkout [-b name] [from]`; false (nothing changed) when git refuses (a dirty file in the way). */
+  checkout(name: string, create = false, from: string | null = null): boolean {
+    this.tick(1);
+    const args = create ? ["checkout", "-q", "-b", name, ...(from ? [from] : [])] : ["checkout", "-q", name];
+    return this.git(args, true) !== "\0failed";
+  }
+
+  /** `git merge --no-ff` of `branch` into the current one (no trailer: the merge is in no group); false on a conflict (aborted). */
+  merge(branch: string): boolean {
+    this.tick(10);
+    if (this.git(["merge", "-q", "--no-ff", "-m", `merge ${branch}`, branch], true) === "\0failed") {
+      this.git(["merge", "--abort"], true);
+      return false;
+    }
+    return true;
+  }
+
+  /** Writes the `entire/checkpoints/v1` branch (without touching the work tree); the repository is then ready. */
+  finish(): string {
+    const files: Record<string, string> = {};
+    for (const [id, folders] of this.folders) {
+      const dir = `${id.slice(0, 2)}/${id.slice(2)}`;
+      files[`${dir}/metadata.json`] = JSON.stringify({
+        checkpoint_id: id, strategy: "manual-commit", branch: "main", checkpoints_count: 1,
+        sessions: folders.map((_, n) => ({ metadata: `/${dir}/${n}/metadata.json`, transcript: `/${dir}/${n}/full.jsonl` })),
+      });
+      folders.forEach((f, n) => {
+        files[`${dir}/${n}/metadata.json`] = JSON.stringify({
+          checkpoint_id: id, session_id: f.sessionId, strategy: "manual-commit", branch: "main", checkpoints_count: 1, agent: "Claude Code", ...f.meta,
+        });
+        files[`${dir}/${n}/full.jsonl`] = f.transcript;
+      });
+    }
+    const entries = Object.entries(files).map(([path, text]) => {
+      const sha = execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: this.dir, input: text, encoding: "utf8" }).trim();
+      return `100644 blob ${sha}\t${path}`;
+    });
+    const index = join(this.dir, ".git", "world-index");
+    const env = { ...process.env, GIT_INDEX_FILE: index };
+    execFileSync("git", ["update-index", "--add", "--index-info"], { cwd: this.dir, input: `${entries.join("\n")}\n`, env });
+    const tree = execFileSync("git", ["write-tree"], { cwd: this.dir, env, encoding: "utf8" }).trim();
+    const commit = this.git(["commit-tree", tree, "-m", "Checkpoints"]).trim();
+    this.git(["update-ref", "refs/heads/entire/checkpoints/v1", commit]);
+    rmSync(index, { force: true });
+    return this.dir;
+  }
+
+  cleanup(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
