@@ -189,13 +189,17 @@ export class GroupWorld {
     return this.git(args, true) !== "\0failed";
   }
 
-  /** `git merge --no-ff` of `branch` into the current one (no trailer: the merge is in no group); false on a conflict (aborted). */
-  merge(branch: string): boolean {
+  /**
+   * `git merge --no-ff` of `branch` into the current one; with sessions, the merge commit carries their
+   * checkpoint (as `commit`), else no trailer (the merge is in no group). False on a conflict (aborted).
+   */
+  merge(branch: string, sessions: string[] = []): boolean {
     this.tick(10);
-    if (this.git(["merge", "-q", "--no-ff", "-m", `merge ${branch}`, branch], true) === "\0failed") {
+    if (this.git(["merge", "-q", "--no-ff", "--no-commit", branch], true) === "\0failed") {
       this.git(["merge", "--abort"], true);
       return false;
     }
+    this.commit(`merge ${branch}`, sessions);
     return true;
   }
 

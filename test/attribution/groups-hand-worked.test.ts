@@ -1,0 +1,173 @@
+/**
+ * Groups (metrics.md §1b), worked by hand in real Entire repositories the tests build
+ * (test/reference/group-world.ts: one clock for every record, commit and checkpoint). Every count of §1b's
+ * `group_units` table is asserted with its reasoning; each repository is also checked against the
+ * independent reference (test/reference/groups.ts), column by column.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { analyze } from "../../src/analyze";
+import type { Diagnostic, GroupUnitRow, UnitRow } from "../../src/model";
+import { GroupWorld } from "../reference/group-world";
+import { compareGroups, runReferenceGroups } from "../reference/groups";
+
+async function run(w: GroupWorld): Promise<{ groups: GroupUnitRow[]; units: UnitRow[]; diagnostics: Diagnostic[] }> {
+  w.finish();
+  try {
+    const { rows } = await analyze({ inputs: [w.dir], threads: 1 });
+    const groups = rows.group_units ?? [];
+    const c = compareGroups(runReferenceGroups(w.dir, { inferSliceStart: true }), groups);
+    assert.deepEqual([c.onlyReference, c.onlyProduct, c.diffs], [[], [], []], "the reference agrees");
+    return { groups, units: rows.units, diagnostics: rows.diagnostics };
+  } finally {
+    w.cleanup();
+  }
+}
+
+/** §1b's counts in the table's order. */
+const counts = (r: GroupUnitRow) => ({
+  produced: r.agent_lines_produced, final: r.agent_lines_final, survived: r.agent_lines_survived, other: r.other_session_lines,
+  human: r.human_lines, outside: r.outside_lines, total: r.total_committed_lines,
+});
+const shape = (r: GroupUnitRow) => ({
+  commits: r.group_commits, sessions: r.group_sessions, concurrent: r.concurrent_calls, switches: r.branch_switches,
+  unreplayable: r.unreplayable_calls, outside_changes: r.outside_changes, numstat: r.numstat_additions, ambiguity: r.ambiguity,
+});
+
+test("one session over two commits, a person editing between them", async () => {
+  const w = new GroupWorld({ "a.txt": "a1\na2\n" });
+  // A writes A1, A2 (produced 2); c1 commits them: both A's identities, survived.
+  w.write("A", "a.txt", "a1\na2\nA1\nA2\n");
+  const c1 = w.commit("c1", ["A"]);
+  // The person appends P1; A's next Edit logs originalFile with P1, which the replayed state lacks: one outside
+  // change, P1 is `outside`. The Edit inserts A3 (produced 3).
+  w.person({ "a.txt": "a1\na2\nA1\nA2\nP1\n" });
+  w.edit("A", "a.txt", "P1\n", "P1\nA3\n");
+  // After A's last call the person changes A1 into A1x and commits everything (c2).
+  w.person({ "a.txt": "a1\na2\nA1x\nA2\nP1\nA3\n" });
+  const c2 = w.commit("c2", ["A"]);
+  const { groups, units } = await run(w);
+  // Strict: the session is in two checkpoints, so neither unit counts.
+  assert.deepEqual(units.map((u) => u.ambiguity), ["multi-checkpoint-session", "multi-checkpoint-session"]);
+  assert.equal(groups.length, 1);
+  const g = groups[0];
+  // c2's parent is c1 ([a1, a2, A1, A2]); c2 adds A1x (the state at c2 holds A1: human), P1 (outside), A3 (A's).
+  // Committed: c1 A1, A2 + c2 A1x, P1, A3 = 5 = survived 3 + other 0 + human 1 + outside 1.
+  // Final: A1, A2 present at c1, A3 at c2 (the replay never sees A1x: A1 stays in the working tree) = 3.
+  assert.deepEqual(counts(g), { produced: 3, final: 3, survived: 3, other: 0, human: 1, outside: 1, total: 5 });
+  // numstat: c1 +2, c2 +3 (A1→A1x, P1, A3). c1 is c2's parent: no branch switch.
+  assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: 0, switches: 0, unreplayable: 0, outside_changes: 1, numstat: 5, ambiguity: null });
+  assert.equal(g.commit_sha, c2);
+  assert.notEqual(c1, c2);
+  assert.equal(g.checkpoint_id, "c0ffee000001;c0ffee000002");
+  // Rates: survival 3/3, efficiency 3/3, authored 3/5 = 60 %.
+  assert.deepEqual([g.code_survival_rate, g.coding_efficiency, g.agent_authored_pct, g.coding_mode], [100, 100, 60, "collaborative"]);
+});
+
+test("two sessions in one commit, the second rewriting part of the first's lines", async () => {
+  const w = new GroupWorld({ "b.txt": "b1\n" });
+  // A writes A1, A2, A3 (A produced 3); B replaces A2 with B1, B2 (B produced 2; A2 is gone); A then adds A4
+  // after A3 (A produced 4). B's one call falls inside A's span of calls on b.txt: B concurrent 1; A's calls lie
+  // outside B's one-call span: A concurrent 0.
+  w.write("A", "b.txt", "b1\nA1\nA2\nA3\n");
+  w.edit("B", "b.txt", "A2\n", "B1\nB2\n");
+  w.edit("A", "b.txt", "A3\n", "A3\nA4\n");
+  const c1 = w.commit("c1", ["A", "B"]);
+  const { groups, units } = await run(w);
+  assert.deepEqual(units.map((u) => u.ambiguity), ["multi-session-checkpoint", "multi-session-checkpoint"]);
+  const [a, b] = [w.sessionId("A"), w.sessionId("B")].map((id) => groups.find((g) => g.session_id === id)!);
+  // The state at c1: b1, A1, B1, B2, A3, A4; c1 adds the 5 agent lines: A1, A3, A4 are A's, B1, B2 B's.
+  assert.deepEqual(counts(a), { produced: 4, final: 3, survived: 3, other: 2, human: 0, outside: 0, total: 5 });
+  assert.deepEqual(counts(b), { produced: 2, final: 2, survived: 2, other: 3, human: 0, outside: 0, total: 5 });
+  assert.deepEqual(shape(a), { commits: 1, sessions: 2, concurrent: 0, switches: 0, unreplayable: 0, outside_changes: 0, numstat: 5, ambiguity: null });
+  assert.deepEqual(shape(b), { ...shape(a), concurrent: 1 });
+  assert.equal(a.group_id, b.group_id);
+  assert.equal(a.commit_sha, c1);
+  // A: survival 3/3, efficiency 3/4, authored 3/5; B: 2/2, 2/2, 2/5.
+  assert.deepEqual([a.code_survival_rate, a.coding_efficiency, a.agent_authored_pct], [100, 75, 60]);
+  assert.deepEqual([b.code_survival_rate, b.coding_efficiency, b.agent_authored_pct], [100, 100, 40]);
+});
+
+test("a session whose two commits sit on two branches", async () => {
+  const w = new GroupWorld({ "x.txt": "x\n" });
+  // On feat1, A creates f.txt (F1, F2); c1. Back on main (f.txt leaves the working tree) and on to feat2,
+  // A adds X1 to x.txt (its originalFile "x\n" is the replayed state: no outside change); the person
+  // appends P; c2.
+  w.checkout("feat1", true);
+  w.write("A", "f.txt", "F1\nF2\n");
+  w.commit("c1", ["A"]);
+  w.checkout("main");
+  w.checkout("feat2", true);
+  w.edit("A", "x.txt", "x\n", "x\nX1\n");
+  w.person({ "x.txt": "x\nX1\nP\n" });
+  const c2 = w.commit("c2", ["A"]);
+  const { groups } = await run(w);
+  const g = groups[0];
+  // c1 adds F1, F2 (A's). c2's parent is the base; it changes x.txt only and adds X1 (A's) and P (human).
+  // f.txt is still in the replayed working tree, but c2 does not change it: nothing counted there twice.
+  assert.deepEqual(counts(g), { produced: 3, final: 3, survived: 3, other: 0, human: 1, outside: 0, total: 4 });
+  // c1 and c2 are not ancestor and descendant: one branch switch.
+  assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: 0, switches: 1, unreplayable: 0, outside_changes: 0, numstat: 4, ambiguity: null });
+  assert.equal(g.commit_sha, c2);
+});
+
+test("an agent line committed, then rewritten by the agent and the rewrite committed: both identities final and survived", async () => {
+  const w = new GroupWorld({ "r.txt": "r\n" });
+  w.write("A", "r.txt", "r\nL1\n");
+  w.commit("c1", ["A"]);
+  w.edit("A", "r.txt", "L1\n", "L1v2\n");
+  w.commit("c2", ["A"]);
+  const { groups } = await run(w);
+  const g = groups[0];
+  // L1 (call 1) is present at c1 and committed by it; L1v2 (call 2) replaces it, is present at c2 and committed
+  // by it. Two identities: produced 2, final 2, survived 2. A strict replay over both calls would say final 1.
+  assert.deepEqual(counts(g), { produced: 2, final: 2, survived: 2, other: 0, human: 0, outside: 0, total: 2 });
+  assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: 0, switches: 0, unreplayable: 0, outside_changes: 0, numstat: 2, ambiguity: null });
+  assert.deepEqual([g.code_survival_rate, g.coding_efficiency, g.agent_authored_pct, g.coding_mode], [100, 100, 100, "vibe"]);
+});
+
+test("a merge of main between two of the group's commits: its lines are not counted", async () => {
+  const w = new GroupWorld({ "m.txt": "m\n", "s.txt": "s\n" });
+  w.checkout("feat", true);
+  w.edit("A", "s.txt", "s\n", "s\nA1\n");
+  w.commit("c1", ["A"]);
+  // A person's commit on main (no trailer), merged into feat (no trailer): neither is in the group.
+  w.checkout("main");
+  w.person({ "m.txt": "m\nM1\nM2\n" });
+  const pm = w.commit("person on main");
+  w.checkout("feat");
+  assert.ok(w.merge("main"));
+  // A's Edit logs m.txt as merged ([m, M1, M2]); the replayed state is the base's [m]: one outside change,
+  // M1 and M2 become `outside` in the working tree. A2 is A's.
+  w.edit("A", "m.txt", "M2\n", "M2\nA2\n");
+  const c2 = w.commit("c2", ["A"]);
+  const { groups, diagnostics } = await run(w);
+  const g = groups[0];
+  // c2's parent is the merge, which holds M1, M2: c2 adds A2 only. c1 added A1. M1, M2 count nowhere.
+  assert.deepEqual(counts(g), { produced: 2, final: 2, survived: 2, other: 0, human: 0, outside: 0, total: 2 });
+  // c1 is an ancestor of c2 (through the merge): no branch switch. numstat: c1 +1, c2 +1.
+  assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: 0, switches: 0, unreplayable: 0, outside_changes: 1, numstat: 2, ambiguity: null });
+  assert.equal(g.commit_sha, c2);
+  // The person's commit changes m.txt, which A edited, while the group was at work: named.
+  const outside = diagnostics.filter((d) => d.code === "group-work-outside");
+  assert.ok(outside.some((d) => d.message.includes(pm.slice(0, 12))), outside.map((d) => d.message).join("\n"));
+});
+
+test("a group whose commit is a merge is not attributable: the reason, null counts", async () => {
+  const w = new GroupWorld({ "m.txt": "m\n" });
+  w.checkout("side", true);
+  w.person({ "side.txt": "side\n" });
+  w.commit("side work");
+  w.checkout("main");
+  w.edit("A", "m.txt", "m\n", "m\nA1\n");
+  w.commit("c1", ["A"]);
+  // The merge of side carries a checkpoint of A too: the group is c1 and the merge.
+  assert.ok(w.merge("side", ["A"]));
+  const { groups } = await run(w);
+  const g = groups[0];
+  assert.equal(g.ambiguity, "group-merge-commit");
+  assert.deepEqual(counts(g), { produced: null, final: null, survived: null, other: null, human: null, outside: null, total: null });
+  // The shape is still known; git's count is summed over both commits (c1 +1, the merge's first-parent diff +1).
+  assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: null, switches: null, unreplayable: null, outside_changes: null, numstat: 2, ambiguity: "group-merge-commit" });
+  assert.deepEqual([g.method, g.code_survival_rate, g.coding_mode], [null, null, null]);
+});
