@@ -95,6 +95,10 @@ export class GroupWorld {
     return s;
   }
 
+  hasSession(name: string): boolean {
+    return this.sessions.has(name);
+  }
+
   sessionId(name: string): string {
     return this.session(name).sessionId;
   }
@@ -172,6 +176,16 @@ export class GroupWorld {
     }
     this.git(["commit", "-q", "--allow-empty", "-m", `${message}${trailer}`]);
     return this.head();
+  }
+
+  /** Paths whose working-tree state differs from HEAD (untracked included). */
+  dirty(): string[] {
+    return this.git(["status", "--porcelain", "-uall", "--no-renames"]).split("\n").filter(Boolean).map((l) => l.slice(3)).filter((p) => !p.startsWith(".git"));
+  }
+
+  /** Names of the sessions that have called a tool since their last checkpoint. */
+  activeSessions(): string[] {
+    return [...this.sessions].filter(([, s]) => s.lines.length > s.lastCheckpointLines && s.calls > 0).map(([name]) => name);
   }
 
   head(): string {
