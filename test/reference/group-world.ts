@@ -219,6 +219,7 @@ export class GroupWorld {
 
   /** Writes the `entire/checkpoints/v1` branch (without touching the work tree); the repository is then ready. */
   finish(): string {
+    if (this.folders.size === 0) return this.dir;
     const files: Record<string, string> = {};
     for (const [id, folders] of this.folders) {
       const dir = `${id.slice(0, 2)}/${id.slice(2)}`;
