@@ -192,11 +192,12 @@ function memberOf(repo: string, sessionId: string, group: Link[], commitIndex: M
   const member: Member = { sessionId, recordedId, folders, calls: null, problem: null, started: Number.POSITIVE_INFINITY, agent: null, model: null };
   const reads = folders.map((f) => readCopy(repo, f));
   const bad = reads.find((r) => !r.ok);
-  const latest = reads[reads.length - 1];
   if (bad && !bad.ok) {
+    // Not in §1b (the row's counts are null): agent and model from Entire's metadata of the first unreadable copy.
     member.problem = bad.problem;
-    const label = folders[folders.length - 1].metadata?.agent;
-    member.agent = typeof label === "string" ? label : null;
+    const unread = folders[reads.indexOf(bad)].metadata;
+    member.agent = typeof unread?.agent === "string" ? unread.agent : null;
+    member.model = typeof unread?.model === "string" ? unread.model.replace(/\[[^\]]*\]$/, "") || null : null;
     return member;
   }
   const copies = reads as { ok: true; text: string; parsed: ParsedTranscript }[];
@@ -517,4 +518,45 @@ export function compareGroups(reference: readonly GroupRow[], product: readonly 
     onlyProduct: [...byKey.keys()].filter((k) => !refKeys.has(k)),
     diffs,
   };
+}
+
+/** A report of `compareGroups`: rows on each side, agreement per column, each disagreement. */
+export function formatGroupComparison(reference: readonly GroupRow[], product: readonly Record<string, unknown>[], c: ReturnType<typeof compareGroups>): string {
+  const joined = reference.length - c.onlyReference.length;
+  const lines = [
+    `group rows: reference ${reference.length}, product ${product.length}, joined ${joined} (groups: ${new Set(reference.map((r) => r.group_id)).size} / ${new Set(product.map((p) => p.group_id)).size})`,
+    `attributable rows: reference ${reference.filter((r) => r.ambiguity === null).length}, product ${product.filter((p) => p.ambiguity === null).length}`,
+  ];
+  if (c.onlyReference.length > 0) lines.push(`only in the reference: ${c.onlyReference.join(", ")}`);
+  if (c.onlyProduct.length > 0) lines.push(`only in the product: ${c.onlyProduct.join(", ")}`);
+  for (const column of ["commit_sha", ...GROUP_COLUMNS]) {
+    const n = c.diffs.filter((d) => d.column === column).length;
+    lines.push(`  ${column}: ${joined - n}/${joined}`);
+  }
+  for (const d of c.diffs) lines.push(`  ${d.key} ${d.column}: reference ${JSON.stringify(d.reference)}, product ${JSON.stringify(d.product)}`);
+  return lines.join("\n");
+}
+
+/** The `units` columns a one-session one-commit group must repeat (its ambiguity names group reasons, not §1's). */
+export const STRICT_COLUMNS = [
+  "session_id", "commit_sha", "checkpoint_id", "agent", "method",
+  "agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines", "total_committed_lines",
+  "numstat_additions", "code_survival_rate", "coding_efficiency", "agent_authored_pct", "coding_mode", "unreplayable_calls", "outside_changes",
+  "entire_agent_lines", "entire_total_committed", "entire_agent_percentage",
+] as const;
+
+/** metrics.md §1b: "a group of one session and one commit must give exactly its strict unit's numbers". Groups of one session and one commit whose row differs from the unit's: "group_id column: group / unit". */
+export function singleGroupDiffs(groups: readonly Record<string, unknown>[], units: readonly Record<string, unknown>[]): string[] {
+  const out: string[] = [];
+  for (const g of groups) {
+    if (g.group_commits !== 1 || g.group_sessions !== 1 || g.ambiguity !== null) continue;
+    const u = units.find((x) => x.session_id === g.session_id && x.commit_sha === g.commit_sha);
+    if (!u) {
+      out.push(`${g.group_id}: no unit`);
+      continue;
+    }
+    for (const c of STRICT_COLUMNS) if ((g[c] ?? null) !== (u[c] ?? null)) out.push(`${g.group_id} ${c}: ${String(g[c])} / ${String(u[c])}`);
+    if (g.other_session_lines !== 0) out.push(`${g.group_id} other_session_lines: ${g.other_session_lines}`);
+  }
+  return out;
 }
