@@ -2,7 +2,8 @@
  * Random timelines for groups (metrics.md §1b), as real Entire repositories (group-world.ts): up to three
  * sessions taking turns (often on one file), Writes and Edits, a person's edits between the calls and before
  * commits, commits of everything or of some files, commits without a trailer, branches created and switched,
- * merges of main into a branch. Deterministic per seed. Used by the reference's differential fuzzing and the
+ * merges of main into a branch, cherry-picks (copies), ties between sessions' times, commits naming only some
+ * of the sessions at work. Deterministic per seed. Used by the reference's differential fuzzing and the
  * product's property test.
  */
 import { GroupWorld } from "./group-world";
@@ -20,6 +21,7 @@ export function random(seed: number): () => number {
 }
 
 const FILES = ["one.txt", "two.txt", "src/three.txt"];
+const MAIN_FILE = "docs/main.txt";
 const SESSIONS = ["A", "B", "C"];
 
 export interface FuzzOptions {
@@ -31,7 +33,8 @@ export interface FuzzOptions {
 export function randomWorld(seed: number, options: FuzzOptions = {}): GroupWorld {
   const rnd = random(seed);
   const any = <T>(xs: readonly T[]): T => pick(rnd, xs);
-  const w = new GroupWorld({ "one.txt": "o1\no2\no3\n", "two.txt": "t1\nt2\n" });
+  // A quarter of the repositories store session A as old Entire did (a part per checkpoint).
+  const w = new GroupWorld({ "one.txt": "o1\no2\no3\n", "two.txt": "t1\nt2\n" }, new Set(rnd() < 0.25 ? ["A"] : []));
   let fresh = 0;
   const token = (who: string) => `${who}${++fresh}`;
   const sessions = SESSIONS.slice(0, 1 + Math.floor(rnd() * 3));
@@ -40,7 +43,14 @@ export function randomWorld(seed: number, options: FuzzOptions = {}): GroupWorld
   const file = () => (rnd() < 0.6 ? hot : any(FILES));
   const branches = ["main"];
   const steps = options.steps ?? 6 + Math.floor(rnd() * 14);
+  // Where the timeline leaves main for a while: work on a branch, a person's commit on main, main merged back
+  // into the branch (or not: the session's next commits then sit on two branches).
+  const detour = rnd() < 0.5 ? Math.floor(rnd() * steps) : -1;
   for (let i = 0; i < steps; i++) {
+    if (i === detour) {
+      detourOnce(w, rnd, sessions, file, token, branches);
+      continue;
+    }
     const r = rnd();
     if (r < 0.5) agentCall(w, any(sessions), file(), rnd, token);
     else if (r < 0.62) personEdit(w, file(), rnd, token);
@@ -51,11 +61,34 @@ export function randomWorld(seed: number, options: FuzzOptions = {}): GroupWorld
         const name = `b${branches.length}`;
         if (w.checkout(name, true, rnd() < 0.5 ? null : "main")) branches.push(name);
       } else w.checkout(any(branches));
-    } else if (w.branch() !== "main") w.merge("main");
+    } else if (r < 0.97) {
+      if (w.branch() !== "main") w.merge("main");
+    } else if (w.linked.length > 0 && w.dirty().length === 0) w.cherryPick(any(w.linked));
   }
   if (w.activeSessions().length > 0) commit(w, rnd, sessions);
   w.finish();
   return w;
+}
+
+function detourOnce(w: GroupWorld, rnd: () => number, sessions: string[], file: () => string, token: (who: string) => string, branches: string[]): void {
+  const home = w.branch();
+  const name = `d${branches.length}`;
+  if (!w.checkout(name, true)) return;
+  branches.push(name);
+  agentCall(w, pick(rnd, sessions), file(), rnd, token);
+  commit(w, rnd, sessions);
+  if (w.dirty().length > 0) w.commit("rest", w.activeSessions());
+  if (!w.checkout(home === name ? "main" : home)) return;
+  // The person's work on main goes to a file of its own, so that merging it back rarely conflicts.
+  personEdit(w, MAIN_FILE, rnd, token);
+  if (rnd() < 0.3) agentCall(w, pick(rnd, sessions), file(), rnd, token);
+  commit(w, rnd, sessions);
+  const back = w.branch();
+  if (w.dirty().length > 0) w.commit("rest", w.activeSessions());
+  if (!w.checkout(name)) return;
+  if (rnd() < 0.7) w.merge(back, rnd() < 0.1 ? w.activeSessions() : []);
+  // After the merge the agent may edit what main brought (its lines are the merge's, not the next commit's).
+  agentCall(w, pick(rnd, sessions), rnd() < 0.5 ? MAIN_FILE : file(), rnd, token);
 }
 
 function agentCall(w: GroupWorld, session: string, path: string, rnd: () => number, token: (who: string) => string): void {
@@ -90,7 +123,8 @@ function personEdit(w: GroupWorld, path: string, rnd: () => number, token: (who:
   if (r < 0.4 || lines.length === 0) lines.push(token("P"));
   else if (r < 0.75) lines[Math.floor(rnd() * lines.length)] = token("P");
   else lines.splice(Math.floor(rnd() * lines.length), 1);
-  w.person({ [path]: lines.length === 0 ? "" : `${lines.join("\n")}\n` });
+  // Now and then the person deletes the file.
+  w.person({ [path]: rnd() < 0.08 ? null : lines.length === 0 ? "" : `${lines.join("\n")}\n` });
 }
 
 function commit(w: GroupWorld, rnd: () => number, sessions: string[]): void {
@@ -98,7 +132,9 @@ function commit(w: GroupWorld, rnd: () => number, sessions: string[]): void {
   // Entire adds a folder for each session at work since its last checkpoint, sometimes for an idle one too;
   // some commits carry no trailer at all (the work in them is outside every group).
   const extra = rnd() < 0.15 ? [pick(rnd, sessions)] : [];
-  const named = rnd() < 0.1 ? [] : [...new Set([...w.activeSessions(), ...extra])].filter((s) => w.hasSession(s));
+  const all = [...new Set([...w.activeSessions(), ...extra])].filter((s) => w.hasSession(s));
+  // Sometimes only some of the sessions at work (the others' lines in the commit are then theirs only later).
+  const named = rnd() < 0.1 ? [] : rnd() < 0.2 ? all.filter(() => rnd() < 0.5) : all;
   const dirty = w.dirty();
   const some = dirty.length > 1 && rnd() < 0.25 ? dirty.filter(() => rnd() < 0.5) : [];
   w.commit("work", named, some.length > 0 ? some : null);

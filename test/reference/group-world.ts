@@ -33,8 +33,14 @@ export class GroupWorld {
   private readonly folders = new Map<string, { sessionId: string; transcript: string; meta: Record<string, unknown> }[]>();
   private checkpointCount = 0;
   readonly checkpointIds: string[] = [];
+  /** Commits that carry a trailer, in the order made. */
+  readonly linked: string[] = [];
 
-  constructor(base: Record<string, string>) {
+  /**
+   * `dated`: sessions stored as old Entire stored them (metrics.md §1b): the id `YYYY-MM-DD-<uuid>`, and each
+   * checkpoint's copy holding only its own part of the transcript.
+   */
+  constructor(base: Record<string, string>, private readonly dated: ReadonlySet<string> = new Set()) {
     this.dir = mkdtempSync(join(tmpdir(), "group-world-"));
     this.git(["init", "-q", "-b", "main"]);
     this.writeFiles(base);
@@ -88,7 +94,7 @@ export class GroupWorld {
     let s = this.sessions.get(name);
     if (!s) {
       const hex = [...name].map((ch) => ch.charCodeAt(0).toString(16)).join("").padEnd(12, "0").slice(0, 12);
-      s = { sessionId: `0000aaaa-bbbb-4ccc-8ddd-${hex}`, lines: [], lastCheckpointLines: 0, calls: 0 };
+      s = { sessionId: `${this.dated.has(name) ? "2026-01-05-" : ""}0000aaaa-bbbb-4ccc-8ddd-${hex}`, lines: [], lastCheckpointLines: 0, calls: 0 };
       this.sessions.set(name, s);
       this.record(s, { type: "user", message: { role: "user", content: `session ${name}: go` } });
     }
@@ -114,11 +120,12 @@ export class GroupWorld {
   private call(name: string, tool: string, input: Record<string, unknown>, result: Record<string, unknown>, resultDelay: number): string {
     const s = this.session(name);
     const id = `toolu_${name}_${++s.calls}`;
+    // A result with no delay shares its call's time, and the call the time before it: ties between sessions.
     this.record(s, {
       type: "assistant", requestId: `req_${id}`,
       message: { id: `msg_${id}`, model: "claude-sonnet-4-5-20250929", role: "assistant", type: "message", content: [{ type: "tool_use", id, name: tool, input }],
         usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 20 } },
-    });
+    }, resultDelay === 0 ? 0 : 1);
     this.record(s, { type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] }, toolUseResult: result }, resultDelay);
     return id;
   }
@@ -166,15 +173,17 @@ export class GroupWorld {
       const created = new Date(this.clock + 1000).toISOString();
       this.folders.set(id, sessions.map((name) => {
         const s = this.session(name);
+        const part = this.dated.has(name);
         const folder = {
-          sessionId: s.sessionId, transcript: `${s.lines.join("\n")}\n`,
-          meta: { checkpoint_transcript_start: s.lastCheckpointLines, created_at: created, ...meta[name] },
+          sessionId: s.sessionId, transcript: `${(part ? s.lines.slice(s.lastCheckpointLines) : s.lines).join("\n")}\n`,
+          meta: { ...(part ? {} : { checkpoint_transcript_start: s.lastCheckpointLines }), created_at: created, ...meta[name] },
         };
         s.lastCheckpointLines = s.lines.length;
         return folder;
       }));
     }
     this.git(["commit", "-q", "--allow-empty", "-m", `${message}${trailer}`]);
+    if (trailer) this.linked.push(this.head());
     return this.head();
   }
 
@@ -213,7 +222,19 @@ export class GroupWorld {
       this.git(["merge", "--abort"], true);
       return false;
     }
+    // "Already up to date": nothing to merge, no commit.
+    if (!existsSync(join(this.dir, ".git", "MERGE_HEAD"))) return false;
     this.commit(`merge ${branch}`, sessions);
+    return true;
+  }
+
+  /** `git cherry-pick` of `sha` (its trailer too: a copy, metrics.md §1); false (aborted) on a conflict or an empty pick. */
+  cherryPick(sha: string): boolean {
+    this.tick(10);
+    if (this.git(["cherry-pick", "--allow-empty", sha], true) === "\0failed") {
+      this.git(["cherry-pick", "--abort"], true);
+      return false;
+    }
     return true;
   }
 
