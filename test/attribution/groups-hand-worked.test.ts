@@ -38,14 +38,15 @@ test("one session over two commits, a person editing between them", async () => 
   const w = new GroupWorld({ "a.txt": "a1\na2\n" });
   // A writes A1, A2 (produced 2); c1 commits them: both A's identities, survived.
   w.write("A", "a.txt", "a1\na2\nA1\nA2\n");
-  const c1 = w.commit("c1", ["A"]);
+  const entire = (agent_lines: number, total_committed: number) => ({ A: { initial_attribution: { agent_lines, total_committed, agent_percentage: (100 * agent_lines) / total_committed } } });
+  const c1 = w.commit("c1", ["A"], null, entire(2, 2));
   // The person appends P1; A's next Edit logs originalFile with P1, which the replayed state lacks: one outside
   // change, P1 is `outside`. The Edit inserts A3 (produced 3).
   w.person({ "a.txt": "a1\na2\nA1\nA2\nP1\n" });
   w.edit("A", "a.txt", "P1\n", "P1\nA3\n");
   // After A's last call the person changes A1 into A1x and commits everything (c2).
   w.person({ "a.txt": "a1\na2\nA1x\nA2\nP1\nA3\n" });
-  const c2 = w.commit("c2", ["A"]);
+  const c2 = w.commit("c2", ["A"], null, entire(1, 3));
   const { groups, units } = await run(w);
   // Strict: the session is in two checkpoints, so neither unit counts.
   assert.deepEqual(units.map((u) => u.ambiguity), ["multi-checkpoint-session", "multi-checkpoint-session"]);
@@ -62,6 +63,8 @@ test("one session over two commits, a person editing between them", async () => 
   assert.equal(g.checkpoint_id, "c0ffee000001;c0ffee000002");
   // Rates: survival 3/3, efficiency 3/3, authored 3/5 = 60 %.
   assert.deepEqual([g.code_survival_rate, g.coding_efficiency, g.agent_authored_pct, g.coding_mode], [100, 100, 60, "collaborative"]);
+  // Entire's own numbers, summed over the session's two folders: 2 + 1 agent lines of 2 + 3.
+  assert.deepEqual([g.entire_agent_lines, g.entire_total_committed, g.entire_agent_percentage], [3, 5, 60]);
 });
 
 test("two sessions in one commit, the second rewriting part of the first's lines", async () => {
@@ -170,4 +173,58 @@ test("a group whose commit is a merge is not attributable: the reason, null coun
   // The shape is still known; git's count is summed over both commits (c1 +1, the merge's first-parent diff +1).
   assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: null, switches: null, unreplayable: null, outside_changes: null, numstat: 2, ambiguity: "group-merge-commit" });
   assert.deepEqual([g.method, g.code_survival_rate, g.coding_mode], [null, null, null]);
+});
+
+test("commit moments come from the checkpoints' created_at: a commit amended after a later one keeps its place", async () => {
+  const w = new GroupWorld({ "x.txt": "x\n" });
+  // c1 on b1 (A creates a.txt), c2 on b2 (A creates b.txt); then the person amends c1 with a line P: the amended
+  // commit's committer date is after c2's, but its checkpoint's folder was written at c1.
+  w.checkout("b1", true);
+  w.write("A", "a.txt", "A1\n");
+  w.commit("c1", ["A"]);
+  w.checkout("main");
+  w.checkout("b2", true);
+  w.write("A", "b.txt", "B1\n");
+  const c2 = w.commit("c2", ["A"]);
+  w.checkout("b1");
+  w.person({ "a.txt": "A1\nP\n" });
+  w.tick(30);
+  w.git(["commit", "-q", "-a", "--amend", "--no-edit"]);
+  const amended = w.head();
+  const { groups } = await run(w);
+  const g = groups[0];
+  // By moment: amended c1 (its folder's created_at), then c2. The Write of a.txt is in c1's copy: it precedes the
+  // amended commit, which adds A1 (A's) and P (human). The Write of b.txt precedes c2, which adds B1 (A's).
+  assert.deepEqual(counts(g), { produced: 2, final: 2, survived: 2, other: 0, human: 1, outside: 0, total: 3 });
+  // The last commit by moment is c2, though the amended commit was committed later; the two are on two branches.
+  assert.equal(g.commit_sha, c2);
+  assert.notEqual(g.commit_sha, amended);
+  assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: 0, switches: 1, unreplayable: 0, outside_changes: 0, numstat: 3, ambiguity: null });
+});
+
+test("one checkpoint on two commits: the first takes the folder's moment, the second its committer date; Entire's numbers summed per session", async () => {
+  const w = new GroupWorld({ "x.txt": "x\n" });
+  w.write("A", "a.txt", "A1\nA2\n");
+  w.write("A", "b.txt", "B1\n");
+  // c1 commits a.txt with A's checkpoint (Entire's initial_attribution: 2 of 2).
+  w.commit("c1", ["A"], ["a.txt"], { A: { initial_attribution: { agent_lines: 2, human_added: 0, human_modified: 0, human_removed: 0, total_committed: 2, agent_percentage: 100 } } });
+  const id = w.checkpointIds[0];
+  // The person commits b.txt and a line of their own in x.txt, copying the same trailer (no new folder).
+  w.person({ "x.txt": "x\nH\n" });
+  w.tick(10);
+  w.git(["add", "-A"]);
+  w.git(["commit", "-q", "-m", `c2\n\nEntire-Checkpoint: ${id}`]);
+  const c2 = w.head();
+  const { groups, units } = await run(w);
+  // Strict: the checkpoint is on two commits.
+  assert.ok(units.every((u) => u.ambiguity === "multi-commit-checkpoint"));
+  const g = groups[0];
+  // Every call is in the checkpoint's copy, so all precede c1 (the first commit carrying it). c1 adds A1, A2;
+  // c2 adds B1 (the working tree still holds A's line) and H (human).
+  assert.deepEqual(counts(g), { produced: 3, final: 3, survived: 3, other: 0, human: 1, outside: 0, total: 4 });
+  assert.deepEqual(shape(g), { commits: 2, sessions: 1, concurrent: 0, switches: 0, unreplayable: 0, outside_changes: 0, numstat: 4, ambiguity: null });
+  assert.equal(g.commit_sha, c2);
+  assert.equal(g.checkpoint_id, id);
+  // Entire's initial_attribution of the session's one folder in the group: 2 of 2.
+  assert.deepEqual([g.entire_agent_lines, g.entire_total_committed, g.entire_agent_percentage], [2, 2, 100]);
 });
