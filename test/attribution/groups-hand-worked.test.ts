@@ -228,3 +228,24 @@ test("one checkpoint on two commits: the first takes the folder's moment, the se
   // Entire's initial_attribution of the session's one folder in the group: 2 of 2.
   assert.deepEqual([g.entire_agent_lines, g.entire_total_committed, g.entire_agent_percentage], [2, 2, 100]);
 });
+
+test("a group with a session whose transcript copy is missing, or unreadable, is not attributable", async () => {
+  for (const [text, reason] of [[null, "group-transcript-missing"], ["not a transcript\n", "group-transcript-unreadable"]] as const) {
+    const w = new GroupWorld({ "x.txt": "x\n" });
+    w.write("A", "a.txt", "A1\n");
+    w.write("B", "b.txt", "B1\n");
+    w.commit("c1", ["A", "B"]);
+    w.write("B", "b.txt", "B1\nB2\n");
+    w.commit("c2", ["B"]);
+    // B's copy at c2 is lost (or replaced by text no reader knows): the whole group, A's row too, has no counts.
+    w.replaceTranscript(w.checkpointIds[1], "B", text);
+    const { groups } = await run(w);
+    assert.equal(groups.length, 2);
+    for (const g of groups) {
+      assert.equal(g.ambiguity, reason);
+      assert.deepEqual(counts(g), { produced: null, final: null, survived: null, other: null, human: null, outside: null, total: null });
+      // c1 adds 2 lines, c2 1: git's count is still there.
+      assert.deepEqual([g.group_commits, g.group_sessions, g.numstat_additions, g.branch_switches], [2, 2, 3, null]);
+    }
+  }
+});

@@ -30,7 +30,7 @@ export class GroupWorld {
   /** Epoch ms. */
   private clock = Date.UTC(2026, 0, 5, 9, 0, 0);
   private readonly sessions = new Map<string, WorldSession>();
-  private readonly folders = new Map<string, { sessionId: string; transcript: string; meta: Record<string, unknown> }[]>();
+  private readonly folders = new Map<string, { sessionId: string; transcript: string | null; meta: Record<string, unknown> }[]>();
   private checkpointCount = 0;
   readonly checkpointIds: string[] = [];
   /** Commits that carry a trailer, in the order made. */
@@ -228,6 +228,13 @@ export class GroupWorld {
     return true;
   }
 
+  /** The folder of session `name` in checkpoint `id` keeps its metadata and loses its transcript (or gets `text` instead). */
+  replaceTranscript(id: string, name: string, text: string | null = null): void {
+    const folder = this.folders.get(id)?.find((f) => f.sessionId === this.sessionId(name));
+    if (!folder) throw new Error(`no folder of ${name} in ${id}`);
+    folder.transcript = text;
+  }
+
   /** `git cherry-pick` of `sha` (its trailer too: a copy, metrics.md §1); false (aborted) on a conflict or an empty pick. */
   cherryPick(sha: string): boolean {
     this.tick(10);
@@ -252,7 +259,7 @@ export class GroupWorld {
         files[`${dir}/${n}/metadata.json`] = JSON.stringify({
           checkpoint_id: id, session_id: f.sessionId, strategy: "manual-commit", branch: "main", checkpoints_count: 1, agent: "Claude Code", ...f.meta,
         });
-        files[`${dir}/${n}/full.jsonl`] = f.transcript;
+        if (f.transcript !== null) files[`${dir}/${n}/full.jsonl`] = f.transcript;
       });
     }
     const entries = Object.entries(files).map(([path, text]) => {
