@@ -3,7 +3,7 @@
  * reference (groups.ts) on random timelines (group-fuzz.ts) must agree in every group_units column; and on
  * every one of them, a group of one session and one commit gives exactly its strict unit's numbers.
  *
- * GROUPS_FUZZ=N runs N repositories (default 6, a few seconds); GROUPS_FUZZ_SEED=S starts at seed S.
+ * GROUPS_FUZZ=N runs N repositories (default 4, a few seconds); GROUPS_FUZZ_SEED=S starts at seed S.
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -12,7 +12,7 @@ import { randomWorld } from "./group-fuzz";
 import { compareGroups, runReferenceGroups, singleGroupDiffs } from "./groups";
 import { runReference } from "./reference";
 
-const N = Number(process.env.GROUPS_FUZZ ?? 6);
+const N = Number(process.env.GROUPS_FUZZ ?? 4);
 const FIRST = Number(process.env.GROUPS_FUZZ_SEED ?? 1);
 
 test(`groups: product and reference agree on ${N} random repositories, and one-session one-commit groups are their strict units`, async () => {
@@ -37,5 +37,5 @@ test(`groups: product and reference agree on ${N} random repositories, and one-s
   }
   // The generator makes groups of every size; a run without rows would test nothing.
   assert.ok(rows > N, `${rows} rows`);
-  assert.ok(N < 6 || singles > 0, "some groups of one session and one commit");
+  assert.ok(N < 4 || singles > 0, "some groups of one session and one commit");
 });
