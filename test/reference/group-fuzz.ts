@@ -2,7 +2,7 @@
  * Random timelines for groups (metrics.md §1b), as real Entire repositories (group-world.ts): up to three
  * sessions taking turns (often on one file), Writes and Edits, a person's edits between the calls and before
  * commits, commits of everything or of some files, commits without a trailer, branches created and switched,
- * merges of main into a branch, cherry-picks (copies), ties between sessions' times, commits naming only some
+ * merges of main into a branch, cherry-picks (copies), a trailer copied onto a new commit, ties between sessions' times, commits naming only some
  * of the sessions at work. Deterministic per seed. Used by the reference's differential fuzzing and the
  * product's property test.
  */
@@ -135,6 +135,11 @@ function commit(w: GroupWorld, rnd: () => number, sessions: string[]): void {
   const all = [...new Set([...w.activeSessions(), ...extra])].filter((s) => w.hasSession(s));
   // Sometimes only some of the sessions at work (the others' lines in the commit are then theirs only later).
   const named = rnd() < 0.1 ? [] : rnd() < 0.2 ? all.filter(() => rnd() < 0.5) : all;
+  // Now and then a person copies an earlier commit's trailer onto a new commit: one checkpoint on two commits.
+  if (w.checkpointIds.length > 0 && rnd() < 0.05) {
+    w.commitReusing(pick(rnd, w.checkpointIds));
+    return;
+  }
   const dirty = w.dirty();
   const some = dirty.length > 1 && rnd() < 0.25 ? dirty.filter(() => rnd() < 0.5) : [];
   w.commit("work", named, some.length > 0 ? some : null);

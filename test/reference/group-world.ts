@@ -228,6 +228,15 @@ export class GroupWorld {
     return true;
   }
 
+  /** A commit of everything carrying the trailer of an existing checkpoint `id` (no new folder): one checkpoint on several commits. */
+  commitReusing(id: string): string {
+    this.tick(10);
+    this.git(["add", "-A"]);
+    this.git(["commit", "-q", "--allow-empty", "-m", `again\n\nEntire-Checkpoint: ${id}`]);
+    this.linked.push(this.head());
+    return this.head();
+  }
+
   /** The folder of session `name` in checkpoint `id` keeps its metadata and loses its transcript (or gets `text` instead). */
   replaceTranscript(id: string, name: string, text: string | null = null): void {
     const folder = this.folders.get(id)?.find((f) => f.sessionId === this.sessionId(name));
