@@ -171,7 +171,9 @@ export class GroupWorld {
       this.checkpointIds.push(id);
       trailer = `\n\nEntire-Checkpoint: ${id}`;
       const created = new Date(this.clock + 1000).toISOString();
-      this.folders.set(id, sessions.map((name) => {
+      // A dated session with nothing new has no part to store (Entire wrote no empty part).
+      const stored = sessions.filter((name) => !this.dated.has(name) || this.session(name).lines.length > this.session(name).lastCheckpointLines);
+      this.folders.set(id, stored.map((name) => {
         const s = this.session(name);
         const part = this.dated.has(name);
         const folder = {
