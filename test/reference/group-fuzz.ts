@@ -2,7 +2,7 @@
  * Random timelines for groups (metrics.md §1b), as real Entire repositories (group-world.ts): up to three
  * sessions taking turns (often on one file), Writes and Edits, a person's edits between the calls and before
  * commits, commits of everything or of some files, commits without a trailer, branches created and switched,
- * merges of main into a branch, cherry-picks (copies), a trailer copied onto a new commit, ties between sessions' times, commits naming only some
+ * merges of main into a branch, cherry-picks (copies), a trailer copied onto a new commit, ties between sessions' times, records without times, commits naming only some
  * of the sessions at work. Deterministic per seed. Used by the reference's differential fuzzing and the
  * product's property test.
  */
@@ -94,7 +94,9 @@ function detourOnce(w: GroupWorld, rnd: () => number, sessions: string[], file: 
 function agentCall(w: GroupWorld, session: string, path: string, rnd: () => number, token: (who: string) => string): void {
   const text = w.read(path);
   const lines = text === null ? [] : text.split("\n").slice(0, -1);
-  const delay = rnd() < 0.2 ? 0 : 1;
+  // Mostly a second; sometimes no delay (ties), sometimes records without a time (a call, or only its result).
+  const d = rnd();
+  const delay = d < 0.2 ? 0 : d < 0.24 ? -1 : d < 0.28 ? -2 : 1;
   if (text === null || lines.length === 0 || rnd() < 0.2) {
     // Write: keep some lines, add new ones.
     const kept = lines.filter(() => rnd() < 0.7);

@@ -121,12 +121,16 @@ export class GroupWorld {
     const s = this.session(name);
     const id = `toolu_${name}_${++s.calls}`;
     // A result with no delay shares its call's time, and the call the time before it: ties between sessions.
+    // A negative delay drops timestamps: -1 from both records (a call without a time), -2 from the result only.
+    const untimed = { timestamp: undefined };
     this.record(s, {
+      ...(resultDelay === -1 ? untimed : {}),
       type: "assistant", requestId: `req_${id}`,
       message: { id: `msg_${id}`, model: "claude-sonnet-4-5-20250929", role: "assistant", type: "message", content: [{ type: "tool_use", id, name: tool, input }],
         usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 20 } },
     }, resultDelay === 0 ? 0 : 1);
-    this.record(s, { type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] }, toolUseResult: result }, resultDelay);
+    const body = { type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] }, toolUseResult: result };
+    this.record(s, resultDelay < 0 ? { ...body, ...untimed } : body, resultDelay < 0 ? 1 : resultDelay);
     return id;
   }
 
