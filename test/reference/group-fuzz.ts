@@ -2,7 +2,7 @@
  * Random timelines for groups (metrics.md §1b), as real Entire repositories (group-world.ts): up to three
  * sessions taking turns (often on one file), Writes and Edits, a person's edits between the calls and before
  * commits, commits of everything or of some files, commits without a trailer, branches created and switched,
- * merges of main into a branch, cherry-picks (copies), a trailer copied onto a new commit, ties between sessions' times, records without times, commits naming only some
+ * merges of main into a branch, cherry-picks (copies), a trailer copied onto a new commit, ties between sessions' times, records without times, a sub-agent's nested calls, commits naming only some
  * of the sessions at work. Deterministic per seed. Used by the reference's differential fuzzing and the
  * product's property test.
  */
@@ -38,6 +38,8 @@ export function randomWorld(seed: number, options: FuzzOptions = {}): GroupWorld
   let fresh = 0;
   const token = (who: string) => `${who}${++fresh}`;
   const sessions = SESSIONS.slice(0, 1 + Math.floor(rnd() * 3));
+  // Sometimes session B works through a sub-agent (nested records with times of their own).
+  if (rnd() < 0.25) w.subagent.add("B");
   // Turns on one file are the common case: sessions prefer a "hot" file.
   const hot = any(FILES);
   const file = () => (rnd() < 0.6 ? hot : any(FILES));

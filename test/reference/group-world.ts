@@ -117,20 +117,36 @@ export class GroupWorld {
     }));
   }
 
+  /** Sessions whose calls are made by a sub-agent: records nested in `agent_progress` (formats.md §2.6), their own times earlier than the outer record's. */
+  readonly subagent = new Set<string>();
+
   private call(name: string, tool: string, input: Record<string, unknown>, result: Record<string, unknown>, resultDelay: number): string {
     const s = this.session(name);
     const id = `toolu_${name}_${++s.calls}`;
     // A result with no delay shares its call's time, and the call the time before it: ties between sessions.
     // A negative delay drops timestamps: -1 from both records (a call without a time), -2 from the result only.
     const untimed = { timestamp: undefined };
-    this.record(s, {
+    const use = {
       ...(resultDelay === -1 ? untimed : {}),
       type: "assistant", requestId: `req_${id}`,
       message: { id: `msg_${id}`, model: "claude-sonnet-4-5-20250929", role: "assistant", type: "message", content: [{ type: "tool_use", id, name: tool, input }],
         usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 20 } },
-    }, resultDelay === 0 ? 0 : 1);
+    };
     const body = { type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] }, toolUseResult: result };
-    this.record(s, resultDelay < 0 ? { ...body, ...untimed } : body, resultDelay < 0 ? 1 : resultDelay);
+    const done = resultDelay < 0 ? { ...body, ...untimed } : body;
+    if (this.subagent.has(name)) {
+      // The nested message keeps its own time (now); the progress record around it is written 3 s later.
+      const nest = (message: Record<string, unknown>, seconds: number) => {
+        this.tick(seconds);
+        const own = "timestamp" in message ? {} : { timestamp: this.now };
+        this.record(s, { type: "progress", data: { type: "agent_progress", agentId: "sub", prompt: "help", normalizedMessages: [], message: { uuid: `n-${id}-${seconds}`, ...own, ...message } }, toolUseID: `agent_${id}`, parentToolUseID: "toolu_task", timestamp: new Date(Date.parse(this.now) + 3000).toISOString() }, 0);
+      };
+      nest(use, resultDelay === 0 ? 0 : 1);
+      nest(done, resultDelay < 0 ? 1 : resultDelay);
+      return id;
+    }
+    this.record(s, use, resultDelay === 0 ? 0 : 1);
+    this.record(s, done, resultDelay < 0 ? 1 : resultDelay);
     return id;
   }
 
