@@ -249,3 +249,28 @@ test("a group with a session whose transcript copy is missing, or unreadable, is
     }
   }
 });
+
+test("sessions' calls are ordered by the time of their result: a Codex patch applied after a Claude Code write it was called before", {
+  todo: "the Codex reader (src/ingest/codex/tool-calls.ts) sets no result_timestamp, so a Codex call is ordered by its custom_tool_call record, not its patch_apply_end",
+}, async () => {
+  // Today the product replays X's add first (t1 < t2): K's create then sees f.txt as [C1] (one outside change,
+  // C1 gone), and the commit's C1 is human. `result_timestamp: pe?.timestamp ?? null` in the Codex reader's call
+  // row makes this test pass (checked); that file is not this change's.
+  const w = new GroupWorld({ "x.txt": "x\n" });
+  const codex = "019a0000-0000-7000-8000-00000000c0de";
+  w.codexSession("X", codex);
+  // X calls apply_patch (t1: add f.txt); before the patch is applied, K (Claude Code) creates f.txt with K1 (t2);
+  // then X's patch lands (t3), replacing the file with C1, and patch_apply_end says so.
+  w.raw("X", { type: "response_item", payload: { type: "custom_tool_call", status: "completed", call_id: "call_x1", name: "apply_patch", input: "*** Begin Patch\n*** Add File: f.txt\n+C1\n*** End Patch\n" } });
+  w.write("K", "f.txt", "K1\n");
+  w.person({ "f.txt": "C1\n" });
+  w.raw("X", { type: "event_msg", payload: { type: "patch_apply_end", call_id: "call_x1", turn_id: "turn-1", stdout: "Success.", stderr: "", success: true, changes: { [`/home/dev/world/f.txt`]: { type: "add", content: "C1\n" } }, status: "completed" } });
+  w.raw("X", { type: "response_item", payload: { type: "custom_tool_call_output", call_id: "call_x1", output: JSON.stringify({ output: "Success. Updated the following files:\nA f.txt\n", metadata: { exit_code: 0 } }) } });
+  w.commit("c1", ["X", "K"], null, { X: { agent: "Codex" } });
+  const { groups } = await run(w);
+  const x = groups.find((g) => g.session_id === codex)!;
+  const k = groups.find((g) => g.session_id === w.sessionId("K"))!;
+  // By result time: K's create (t2), then X's add (t3: post-image C1, K1 gone). The commit adds C1: X's.
+  assert.deepEqual(counts(x), { produced: 1, final: 1, survived: 1, other: 0, human: 0, outside: 0, total: 1 });
+  assert.deepEqual(counts(k), { produced: 1, final: 0, survived: 0, other: 1, human: 0, outside: 0, total: 1 });
+});

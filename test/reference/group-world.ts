@@ -101,6 +101,23 @@ export class GroupWorld {
     return s;
   }
 
+  /** Starts a Codex session `name` (a rollout: `session_meta`, `turn_context`), to be written with `raw`. */
+  codexSession(name: string, sessionId: string): void {
+    const s: WorldSession = { sessionId, lines: [], lastCheckpointLines: 0, calls: 0 };
+    this.sessions.set(name, s);
+    this.raw(name, { type: "session_meta", payload: { id: sessionId, timestamp: this.now, cwd: WORLD_ROOT, originator: "codex_exec", cli_version: "0.125.0", source: "exec", model_provider: "openai" } });
+    this.raw(name, { type: "turn_context", payload: { turn_id: "turn-1", cwd: WORLD_ROOT, model: "gpt-5.4", approval_policy: "never" } });
+  }
+
+  /** Appends one record (stamped with the clock, a second on) to session `name`'s transcript as given. */
+  raw(name: string, record: Record<string, unknown>): void {
+    const s = this.sessions.get(name);
+    if (!s) throw new Error(`no session ${name}`);
+    this.tick(1);
+    s.calls += record.type === "response_item" ? 1 : 0;
+    s.lines.push(JSON.stringify({ timestamp: this.now, ...record }));
+  }
+
   hasSession(name: string): boolean {
     return this.sessions.has(name);
   }
