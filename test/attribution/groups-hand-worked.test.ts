@@ -274,3 +274,22 @@ test("sessions' calls are ordered by the time of their result: a Codex patch app
   assert.deepEqual(counts(x), { produced: 1, final: 1, survived: 1, other: 0, human: 0, outside: 0, total: 1 });
   assert.deepEqual(counts(k), { produced: 1, final: 0, survived: 0, other: 1, human: 0, outside: 0, total: 1 });
 });
+
+test("a group of one session and one commit is its strict unit, Entire's recorded numbers too", async () => {
+  const w = new GroupWorld({ "x.txt": "x\n" });
+  w.write("A", "a.txt", "A1\nA2\n");
+  w.person({ "a.txt": "A1\nA2\nP\n" });
+  // Entire rounds its percentage (2 of 3: 66.7), and writes 0 where nothing was committed; a unit shows what it
+  // recorded, so the group of this one folder must too (not 100 · 2 / 3 = 66.666…).
+  w.commit("c1", ["A"], null, { A: { initial_attribution: { agent_lines: 2, human_added: 1, human_modified: 0, human_removed: 0, total_committed: 3, agent_percentage: 66.7 } } });
+  const { groups, units } = await run(w);
+  const [g, u] = [groups[0], units[0]];
+  assert.equal(u.ambiguity, null);
+  // A's Write adds A1, A2; the person's P is human: 2 of 3.
+  assert.deepEqual(counts(g), { produced: 2, final: 2, survived: 2, other: 0, human: 1, outside: 0, total: 3 });
+  assert.deepEqual([g.entire_agent_lines, g.entire_total_committed, g.entire_agent_percentage], [2, 3, 66.7]);
+  assert.deepEqual([u.entire_agent_lines, u.entire_total_committed, u.entire_agent_percentage], [2, 3, 66.7]);
+  for (const c of ["agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines", "total_committed_lines", "code_survival_rate", "coding_efficiency", "agent_authored_pct", "coding_mode", "numstat_additions"] as const) {
+    assert.equal(g[c], u[c], c);
+  }
+});

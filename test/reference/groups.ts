@@ -10,8 +10,8 @@
  *   before it; ties go to the session whose earliest record is earlier, then to the lower session id;
  * - `checkpoint_id`: the members' checkpoints (members by normalised session id, each one's in
  *   `created_at` order), each once, joined by `;`;
- * - `numstat_additions`: git's additions summed over the group's commits; `entire_*` summed over the
- *   session's folders in the group;
+ * - `numstat_additions`: git's additions summed over the group's commits; `entire_*`: a session's one folder
+ *   with an `initial_attribution` as recorded (as its unit), several summed (the percentage recomputed);
  * - `concurrent_calls`, per row: the session's calls on a file inside another session's span (first to
  *   last call time, inclusive) of calls on that file;
  * - `branch_switches` null when the group is not attributable; symbolic links are not followed.
@@ -316,9 +316,15 @@ function groupRows(repo: string, group: Link[], checkpoints: Map<string, Checkpo
   const checkpointIds = [...new Set(members.flatMap((m) => m.folders.map((f) => f.checkpointId)))].join(";");
   return members.map((m) => {
     const c = counts?.get(m) ?? null;
-    const entire = m.folders.map((f) => entireColumns(f.metadata)).filter((e) => e.entire_agent_lines !== null || e.entire_total_committed !== null);
-    const ea = entire.length > 0 ? entire.reduce((s, e) => s + (e.entire_agent_lines ?? 0), 0) : null;
-    const et = entire.length > 0 ? entire.reduce((s, e) => s + (e.entire_total_committed ?? 0), 0) : null;
+    // Folders that record an initial_attribution; one: as recorded (its unit's columns); several: summed.
+    const records = m.folders.filter((f) => f.metadata?.initial_attribution && typeof f.metadata.initial_attribution === "object").map((f) => entireColumns(f.metadata));
+    const total = (k: "entire_agent_lines" | "entire_total_committed") => {
+      const values = records.map((e) => e[k]).filter((v): v is number => v !== null);
+      return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
+    };
+    const [ea, et] = [total("entire_agent_lines"), total("entire_total_committed")];
+    const entire = records.length === 1 ? records[0]
+      : { entire_agent_lines: ea, entire_total_committed: et, entire_agent_percentage: ea !== null && et !== null && et > 0 ? (100 * ea) / et : null };
     const numbers = {
       agent_lines_produced: c?.produced ?? null, agent_lines_final: c?.final ?? null, agent_lines_survived: c?.survived ?? null,
       human_lines: c?.human ?? null, outside_lines: c?.outside ?? null, total_committed_lines: c?.total ?? null,
@@ -329,7 +335,7 @@ function groupRows(repo: string, group: Link[], checkpoints: Map<string, Checkpo
       session_id: m.recordedId, commit_sha: commits[commits.length - 1].commit.sha, checkpoint_id: checkpointIds,
       agent: m.agent, model: m.model, method: c ? "git-replay" : null, ambiguity: reason,
       ...numbers, numstat_additions: numstat, ...rates,
-      entire_agent_lines: ea, entire_total_committed: et, entire_agent_percentage: ea !== null && et !== null && et > 0 ? (100 * ea) / et : null,
+      ...entire,
       other_session_lines: c?.other ?? null, group_id: groupId, group_commits: commits.length, group_sessions: members.length,
       concurrent_calls: c?.concurrent ?? null, branch_switches: switches,
     };
