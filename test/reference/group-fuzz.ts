@@ -2,7 +2,7 @@
  * Random timelines for groups (metrics.md §1b), as real Entire repositories (group-world.ts): up to three
  * sessions taking turns (often on one file), Writes and Edits, a person's edits between the calls and before
  * commits, commits of everything or of some files, commits without a trailer, branches created and switched,
- * merges of main into a branch, cherry-picks (copies), a trailer copied onto a new commit, ties between sessions' times, records without times, a sub-agent's nested calls, commits naming only some
+ * merges of main into a branch, cherry-picks (copies), a trailer copied onto a new commit, ties between sessions' times, records without times, a sub-agent's nested calls, Entire's initial_attribution on some folders, commits naming only some
  * of the sessions at work. Deterministic per seed. Used by the reference's differential fuzzing and the
  * product's property test.
  */
@@ -146,7 +146,14 @@ function commit(w: GroupWorld, rnd: () => number, sessions: string[]): void {
   }
   const dirty = w.dirty();
   const some = dirty.length > 1 && rnd() < 0.25 ? dirty.filter(() => rnd() < 0.5) : [];
-  w.commit("work", named, some.length > 0 ? some : null);
+  // Entire's own numbers on half the folders: a rounded percentage, 0 where nothing was committed.
+  const meta = Object.fromEntries(named.map((name) => {
+    if (rnd() < 0.5) return [name, {}];
+    const total = Math.floor(rnd() * 6);
+    const agent = Math.floor(rnd() * (total + 1));
+    return [name, { initial_attribution: { agent_lines: agent, total_committed: total, agent_percentage: total === 0 ? 0 : Math.round((1000 * agent) / total) / 10 } }];
+  }));
+  w.commit("work", named, some.length > 0 ? some : null, meta);
 }
 
 const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
