@@ -25,6 +25,9 @@
  * --multi-session-commit adds the product's one reason beyond §1's list (a commit carrying the
  * checkpoints of several sessions). --follow-symlinks replays an edit through a symbolic link of the
  * repository (`CLAUDE.md → AGENTS.md`) on the file the link names, as the product does.
+ *
+ * When a group_units.json lies beside the units file, the groups of metrics.md §1b are compared too
+ * (test/reference/groups.ts), column by column, joined on (group_id, session).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -35,6 +38,8 @@ import type { EffortOptions } from "../test/reference/effort";
 import type { SessionReadings } from "../test/reference/sessions";
 import { type ReferenceOptions, runReference } from "../test/reference/reference";
 import { runReferenceSessions } from "../test/reference/sessions";
+import { compareGroups, formatGroupComparison, runReferenceGroups } from "../test/reference/groups";
+import { readFileSync } from "node:fs";
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin] [--models-with-main] [--unit-model-slice] [--multi-session-commit] [--follow-symlinks]\n`);
@@ -90,6 +95,18 @@ const sessions = runReferenceSessions(repo, effortOptions);
 const sessionComparison = compareSessions(sessions, readProductUnits(sessionsPath));
 process.stdout.write(`repository: ${repo}\ncheckpoints: ${reference.checkpoints}; session folders on no commit: ${reference.unlinked_session_folders}\n`);
 process.stdout.write(`${formatComparison(comparison)}\n\n${formatSessionComparison(sessionComparison)}\n`);
-if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ reference: reference.units, comparison, sessions, sessionComparison }, null, 2)}\n`);
+// Groups (metrics.md §1b), when the product wrote group_units beside its units.
+const groupsPath = join(dirname(unitsPath), "group_units.json");
+let groupsAgree = true;
+let groupReport: unknown = null;
+if (existsSync(groupsPath)) {
+  const productGroups = JSON.parse(readFileSync(groupsPath, "utf8")) as Record<string, unknown>[];
+  const referenceGroups = runReferenceGroups(repo, { inferSliceStart: options.inferSliceStart });
+  const groupComparison = compareGroups(referenceGroups, productGroups);
+  groupsAgree = groupComparison.onlyReference.length + groupComparison.onlyProduct.length + groupComparison.diffs.length === 0;
+  process.stdout.write(`\n${formatGroupComparison(referenceGroups, productGroups, groupComparison)}\n`);
+  groupReport = { reference: referenceGroups, comparison: groupComparison };
+} else process.stdout.write(`\nno group_units.json beside ${unitsPath}: groups not compared\n`);
+if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ reference: reference.units, comparison, sessions, sessionComparison, groups: groupReport }, null, 2)}\n`);
 if (tmp) rmSync(tmp, { recursive: true, force: true });
-process.exit(agrees(comparison) && sessionsAgree(sessionComparison) ? 0 : 1);
+process.exit(agrees(comparison) && sessionsAgree(sessionComparison) && groupsAgree ? 0 : 1);

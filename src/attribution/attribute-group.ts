@@ -352,12 +352,31 @@ async function branchSwitches(job: GroupJob): Promise<number> {
   return n;
 }
 
+/**
+ * Entire's `initial_attribution` of a session's folders in the group. One folder: as recorded, as its unit shows it
+ * (Entire rounds the percentage and writes 0 for nothing committed; §1b: a group of one session and one commit gives
+ * its unit's numbers). Several: the counts summed (null when no folder records one), the percentage
+ * `100 · Σ agent / Σ total` (null without a total).
+ */
+function entireOf(records: readonly NonNullable<CheckpointSession["initial_attribution"]>[]): Pick<GroupUnitRow, "entire_agent_lines" | "entire_total_committed" | "entire_agent_percentage"> {
+  if (records.length === 1) {
+    const [e] = records;
+    return { entire_agent_lines: e.agent_lines, entire_total_committed: e.total_committed, entire_agent_percentage: e.agent_percentage };
+  }
+  const sum = (pick: (e: (typeof records)[number]) => number | null) => {
+    const values = records.map(pick).filter((v): v is number => v !== null);
+    return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
+  };
+  const agent = sum((e) => e.agent_lines);
+  const total = sum((e) => e.total_committed);
+  return { entire_agent_lines: agent, entire_total_committed: total, entire_agent_percentage: agent !== null && total !== null && total > 0 ? (100 * agent) / total : null };
+}
+
 function toGroupRow(job: GroupJob, m: GroupMember, reason: GroupReason | null, c: Counts | null, switches: number | null): GroupUnitRow {
   const last = job.commits[job.commits.length - 1].commit;
   const sessions = new Set(job.members.flatMap((x) => x.checkpoints));
   const authored = c ? agentAuthoredPct(c.survived, c.total) : null;
-  const entireAgent = m.entire.length > 0 ? m.entire.reduce((s, e) => s + (e.agent_lines ?? 0), 0) : null;
-  const entireTotal = m.entire.length > 0 ? m.entire.reduce((s, e) => s + (e.total_committed ?? 0), 0) : null;
+  const entire = entireOf(m.entire);
   return {
     session_id: m.session_id,
     commit_sha: last.sha,
@@ -380,9 +399,7 @@ function toGroupRow(job: GroupJob, m: GroupMember, reason: GroupReason | null, c
     coding_mode: c ? codingMode(authored) : null,
     unreplayable_calls: c?.unreplayable ?? null,
     outside_changes: c?.outside_changes ?? null,
-    entire_agent_lines: entireAgent,
-    entire_total_committed: entireTotal,
-    entire_agent_percentage: entireAgent !== null && entireTotal !== null && entireTotal > 0 ? (100 * entireAgent) / entireTotal : null,
+    ...entire,
     other_session_lines: c?.other ?? null,
     group_id: groupIdOf(job.commits.map((x) => x.commit.sha)),
     group_commits: job.commits.length,

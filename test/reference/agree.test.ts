@@ -17,12 +17,14 @@ import { ENTIRE_COLUMNS } from "./entire-attribution";
 import { DERIVED_COLUMNS, IDENTITY_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit, deriveRates, runReference } from "./reference";
 import { runReferenceSessions } from "./sessions";
 import { EXTERNAL_AGENTS_MIRROR } from "../helpers/corpus";
+import { compareGroups, formatGroupComparison, runReferenceGroups, singleGroupDiffs } from "./groups";
 
 const MIRROR = EXTERNAL_AGENTS_MIRROR;
 
 interface ProductTables {
   units: ProductUnit[];
   sessions: ProductUnit[];
+  groups: ProductUnit[];
 }
 
 /** `swe-chat-eval analyze [REPO] --out <tmp> --quiet` in a subprocess; its units.json and sessions.json rows. */
@@ -33,7 +35,7 @@ function runCli(inputs: string[]): ProductTables {
     const r = spawnSync(process.execPath, [cli, "analyze", ...inputs, "--out", out, "--quiet"], { encoding: "utf8" });
     assert.equal(r.status, 0, `analyze failed: ${r.stderr}`);
     const read = (name: string) => JSON.parse(readFileSync(join(out, name), "utf8")) as ProductUnit[];
-    return { units: read("units.json"), sessions: read("sessions.json") };
+    return { units: read("units.json"), sessions: read("sessions.json"), groups: read("group_units.json") };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -228,4 +230,26 @@ test("dev mirror: every session's effort (§5) agrees: 35 Claude Code and Codex 
   // git's numstat exceeds the Myers count in some units (§4: "git's diff is not always minimal").
   const units = runReference(MIRROR, { inferSliceStart: true }).units;
   assert.ok(units.some((u) => u.numstat_additions !== null && u.total_committed_lines !== null && u.numstat_additions > u.total_committed_lines));
+});
+
+/** metrics.md §1b on one corpus: the reference's groups agree with the product's in every column, and groups of one session and one commit repeat their strict units (on both sides). */
+function assertGroupsAgree(repo: string, product: ProductTables, inferSliceStart: boolean): void {
+  const reference = runReferenceGroups(repo, { inferSliceStart });
+  const c = compareGroups(reference, product.groups);
+  assert.deepEqual([c.onlyReference, c.onlyProduct, c.diffs], [[], [], []], formatGroupComparison(reference, product.groups, c));
+  assert.deepEqual(singleGroupDiffs(product.groups, product.units), [], "product: one-session one-commit groups are their units");
+  const units = runReference(repo, { inferSliceStart, multiSessionCommit: true }).units as unknown as ProductUnit[];
+  assert.deepEqual(singleGroupDiffs(reference as unknown as ProductUnit[], units), [], "reference: one-session one-commit groups are its units");
+}
+
+test("sample corpus: groups (§1b) agree between the reference and the product; one-session one-commit groups are their strict units", async () => {
+  const corpus = await ensureSampleCorpus();
+  assertGroupsAgree(corpus.repoDir, sampleProduct(), true);
+  // The sample's groups are mostly strict units: 13 groups, 12 of one session and one commit.
+  assert.ok(sampleProduct().groups.filter((g) => g.group_commits === 1 && g.group_sessions === 1).length >= 10);
+});
+
+test("dev mirror: groups (§1b) agree between the reference and the product", { skip: !existsSync(MIRROR) && "no dev mirror" }, () => {
+  mirrorProduct();
+  assertGroupsAgree(MIRROR, mirrorTables!, true);
 });

@@ -16,6 +16,7 @@ import { ensureEntireRepo } from "../../bench/entire-repo/generate";
 import { type ProductUnit, compareSessions, compareUnits, formatComparison, formatSessionComparison } from "./compare";
 import { runReference } from "./reference";
 import { runReferenceSessions } from "./sessions";
+import { compareGroups, formatGroupComparison, runReferenceGroups, singleGroupDiffs } from "./groups";
 
 const root = mkdtempSync(join(tmpdir(), "sce-entire-scale-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -60,4 +61,20 @@ test("40 Entire sessions with every quirk: analyze forms the planted units, expl
   t.diagnostic(formatSessionComparison(sessions));
   assert.ok(sessions.referenceSessions > 0);
   assert.deepEqual([sessions.onlyReference, sessions.onlyProduct, sessions.diffs], [[], [], []]);
+});
+
+test("40 Entire sessions with every quirk: groups (metrics.md §1b) agree with the reference in every column", async (t) => {
+  const { dir } = await ensureEntireRepo({ sessions: 40, minKb: 8, out: join(root, "repo") });
+  const out = join(root, "out-groups");
+  const run = spawnSync(process.execPath, [resolve(process.cwd(), "bin/swe-chat-eval.js"), "analyze", dir, "--out", out, "--quiet"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const units = JSON.parse(readFileSync(join(out, "units.json"), "utf8")) as ProductUnit[];
+  // Every column, and groups of one session and one commit are their units.
+  const groups = JSON.parse(readFileSync(join(out, "group_units.json"), "utf8")) as ProductUnit[];
+  const referenceGroups = runReferenceGroups(dir, { inferSliceStart: true });
+  const g = compareGroups(referenceGroups, groups);
+  t.diagnostic(formatGroupComparison(referenceGroups, groups, g));
+  assert.ok(groups.length > 0);
+  assert.deepEqual([g.onlyReference, g.onlyProduct, g.diffs], [[], [], []]);
+  assert.deepEqual(singleGroupDiffs(groups, units), []);
 });

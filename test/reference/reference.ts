@@ -147,7 +147,7 @@ export interface ReferenceOptions {
   followSymlinks?: boolean;
 }
 
-function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>, gemini: boolean): number | null {
+export function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>, gemini: boolean): number | null {
   const mine = plan.session.transcriptBlob ? readBlob(repo, plan.session.transcriptBlob, false) : null;
   if (!mine) return null;
   let best: number | null = null;

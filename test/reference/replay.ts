@@ -147,6 +147,16 @@ function followLinks(path: string, linkAt: (p: string) => string | undefined, ke
   return done.length > 0 ? done.join("/") : null;
 }
 
+/** §3.2 post-image: the tool's record, else the edit re-applied to `text`; null: unreplayable. */
+export function postImage(c: FileChange, text: string): string | null {
+  if (c.postImage !== null) return c.postImage;
+  if (c.deleted) return "";
+  if (c.apply) return c.apply(text);
+  if (c.stringEdits) return applyStringEdits(text, c.stringEdits);
+  if (c.unifiedDiff !== null) return applyUnifiedDiff(text, c.unifiedDiff);
+  return null;
+}
+
 /** The blob at `path` in `commit`: "absent" when the path is not there, null when its object is missing. */
 function blobAt(repo: string, tree: Map<string, string> | null, path: string): Buffer | null | "absent" {
   const sha = tree?.get(path);
@@ -260,14 +270,7 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
       }
       st.text = preImage;
     }
-    // §3.2 post-image: the tool's record, else the re-applied edit; neither → unreplayable.
-    let post: string | null;
-    if (c.postImage !== null) post = c.postImage;
-    else if (c.deleted) post = "";
-    else if (c.apply) post = c.apply(st.text);
-    else if (c.stringEdits) post = applyStringEdits(st.text, c.stringEdits);
-    else if (c.unifiedDiff !== null) post = applyUnifiedDiff(st.text, c.unifiedDiff);
-    else post = null;
+    const post = postImage(c, st.text);
     if (post === null) {
       unreplayable.add(c.callId);
       notes.push(`unreplayable ${c.callId} on ${path}: the edit does not apply to the replayed state`);

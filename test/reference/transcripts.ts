@@ -43,6 +43,10 @@ export interface FileChange {
   unreplayable: string | null;
   /** Pi's edit: the post-image from the replayed text (null: it does not apply), pi.ts. */
   apply?: (before: string) => string | null;
+  /** Groups (metrics.md §1b) order sessions' calls by the time of their result: the result record's timestamp (Claude Code, Codex). */
+  resultTime?: string | null;
+  /** The tool_use record's timestamp (Claude Code): the time when the result has none. */
+  callTime?: string | null;
 }
 
 export interface ParsedTranscript {
@@ -120,7 +124,7 @@ function blankChange(callId: string, tool: string, resultLine: number, order: nu
  * records with `isSidechain` (metrics.md §3, formats.md §2.4, §2.6).
  */
 function claudeCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: string[] } {
-  const uses = new Map<string, { name: string; input: Json }>();
+  const uses = new Map<string, { name: string; input: Json; time: string | null }>();
   const cwds: string[] = [];
   // The (message record, record holding toolUseResult) pairs, top level and nested.
   const messages = (r: Json): Json[] => {
@@ -137,7 +141,7 @@ function claudeCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: str
       if (m.type !== "assistant" || !isObj(m.message) || !Array.isArray(m.message.content)) continue;
       for (const b of m.message.content) {
         if (isObj(b) && b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string" && !uses.has(b.id)) {
-          uses.set(b.id, { name: b.name, input: isObj(b.input) ? b.input : {} });
+          uses.set(b.id, { name: b.name, input: isObj(b.input) ? b.input : {}, time: str(m.timestamp) ?? str(r.timestamp) });
         }
       }
     }
@@ -167,7 +171,10 @@ function claudeCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: str
         if (!path) continue;
         // toolUseResult belongs to the record; trust it for this call only when it is unambiguous.
         const result = isObj(tur) && (results.length === 1 || str(tur.filePath) === path) ? tur : null;
-        calls.push(claudeChange(id, use.name, input, result, line, order++, path, str(m.cwd) ?? lastCwd));
+        const change = claudeChange(id, use.name, input, result, line, order++, path, str(m.cwd) ?? lastCwd);
+        change.resultTime = str(m.timestamp) ?? str(r.timestamp);
+        change.callTime = use.time;
+        calls.push(change);
       }
     }
   });
@@ -250,6 +257,7 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
       const ch = changes[path];
       if (!isObj(ch)) continue;
       const c = blankChange(id, "apply_patch", line, order++, path, cwd);
+      c.resultTime = str(r.timestamp);
       if (ch.type === "add") c.postImage = str(ch.content) ?? "";
       else if (ch.type === "delete") {
         // §3.1: the content a delete logs is the file before the call, a pre-image like Claude Code's originalFile.

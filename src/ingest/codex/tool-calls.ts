@@ -126,7 +126,9 @@ export function buildToolCalls(drafts: readonly CallDraft[], outcomes: Outcomes,
       }
     }
     if ((pe || d.patchText !== null) && !/^apply_?patch$/i.test(d.name)) note("codex-patch-via-shell", "info", d.sourceLine, "patch(es) applied through a shell call");
-    calls.push({ id: d.id, name: d.name, input: d.input, timestamp: d.timestamp, record: d.record, result_record: resultRecord, success, error, sidechain: d.sidechain, file_edits: fileEdits });
+    // metrics.md §1b orders a group's calls by the time of their result: a patch's is its patch_apply_end's.
+    const resultTimestamp = pe?.timestamp ?? null;
+    calls.push({ id: d.id, name: d.name, input: d.input, timestamp: d.timestamp, ...(resultTimestamp ? { result_timestamp: resultTimestamp } : {}), record: d.record, result_record: resultRecord, success, error, sidechain: d.sidechain, file_edits: fileEdits });
   }
   // A patch_apply_end whose call is not in the log still changed files: keep it as its own apply_patch call.
   for (const [id, pe] of outcomes.patchEnds) {
