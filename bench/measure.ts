@@ -128,15 +128,19 @@ export const ccusageVersion = (cli: string): string => (JSON.parse(readFileSync(
 export function profileSummary(dir: string, top = 25): string[] {
   const byFn = new Map<string, number>();
   const byFile = new Map<string, number>();
+  /** Inclusive time of the project's own functions (src/): a sample counts once for each such function on its stack. */
+  const inclusive = new Map<string, number>();
   let total = 0;
   const threads: string[] = [];
   for (const f of readdirSync(dir).filter((n) => n.endsWith(".cpuprofile")).sort()) {
     const p = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
       samples: number[];
       timeDeltas: number[];
     };
     const nodes = new Map(p.nodes.map((n) => [n.id, n.callFrame]));
+    const parent = new Map<number, number>();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
     let busy = 0;
     p.samples.forEach((id, i) => {
       const us = p.timeDeltas[i] ?? 0;
@@ -149,6 +153,16 @@ export function profileSummary(dir: string, top = 25): string[] {
       byFn.set(fn, (byFn.get(fn) ?? 0) + us);
       byFile.set(file, (byFile.get(file) ?? 0) + us);
       total += us;
+      const onStack = new Set<string>();
+      for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) {
+        const f = nodes.get(x)!;
+        const where = f.url ? shortUrl(f.url) : "";
+        if (!where.startsWith("src/")) continue;
+        const k = `${f.functionName || "(anonymous)"} ${where}:${f.lineNumber + 1}`;
+        if (onStack.has(k)) continue;
+        onStack.add(k);
+        inclusive.set(k, (inclusive.get(k) ?? 0) + us);
+      }
     });
     threads.push(`${f}: ${(busy / 1e6).toFixed(2)} s busy`);
   }
@@ -157,7 +171,15 @@ export function profileSummary(dir: string, top = 25): string[] {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([k, us]) => `    ${(us / 1e6).toFixed(2).padStart(6)} s ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
-  return [`  busy (sampled, idle left out) ${(total / 1e6).toFixed(2)} s: ${threads.join("; ")}`, "  self time by file:", ...rows(byFile), "  self time by function:", ...rows(byFn)];
+  return [
+    `  busy (sampled, idle left out) ${(total / 1e6).toFixed(2)} s: ${threads.join("; ")}`,
+    "  self time by file:",
+    ...rows(byFile),
+    "  self time by function:",
+    ...rows(byFn),
+    "  inclusive time of the project's functions (src/):",
+    ...rows(inclusive),
+  ];
 }
 
 function shortUrl(url: string): string {
