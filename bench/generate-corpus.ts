@@ -1,15 +1,11 @@
 /**
- * Deterministic generator of a synthetic corpus of Claude Code 2.x transcripts
- * for the throughput bench (bench/README.md).
- *
- *   tsx bench/generate-corpus.ts [--mb 500] [--out DIR] [--seed 1] [--force]
- *
- * Writes `<id>.jsonl` (the transcript) and `<id>.commit.json` (`[{path, patch}]`,
- * unified diffs from the log's first pre-image of each touched file to the
- * committed content: the agent's final state with a few lines changed by a
- * "person") per session, then `manifest.json` last: a folder with a matching
- * manifest is complete and is reused. Default folder:
- * `<os.tmpdir()>/swe-chat-eval-bench/<mb>mb`.
+ * Deterministic generator of synthetic Claude Code 2.x sessions for the
+ * benches (bench/README.md): `generateSession(seed, index)` gives one
+ * transcript and the person's commit (`[{path, patch}]`, unified diffs from
+ * the log's first pre-image of each touched file to the committed content:
+ * the agent's final state with a few lines changed by a "person").
+ * bench/transcripts-corpus.ts lays sessions out with their repository,
+ * bench/entire-repo/ builds an Entire repository from them.
  *
  * The records follow research/formats.md §2: one assistant record per streamed
  * content block (sharing message.id and requestId, usage growing), tool results
@@ -20,87 +16,7 @@
  * messages with nested edits) and file-history-snapshot records. As in real
  * logs, tool results and file contents dominate the bytes.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { structuredPatch } from "diff";
-
-export const GENERATOR_VERSION = 2;
-
-export interface CorpusSession {
-  id: string;
-  /** Transcript file name inside the corpus folder. */
-  transcript: string;
-  /** Commit file name inside the corpus folder. */
-  commit: string;
-  bytes: number;
-}
-
-export interface CorpusManifest {
-  generator: number;
-  seed: number;
-  mb: number;
-  sessions: CorpusSession[];
-  /** Σ transcript bytes. */
-  bytes: number;
-  /** Bytes by record kind (type, progress data.type, tool result kind): the byte mix. */
-  mix: Record<string, number>;
-}
-
-export interface CorpusOptions {
-  mb: number;
-  out?: string;
-  seed?: number;
-  force?: boolean;
-  log?: (line: string) => void;
-}
-
-export const defaultCorpusDir = (mb: number): string => join(tmpdir(), "swe-chat-eval-bench", `${mb}mb`);
-
-/** Generates the corpus unless a complete one (matching manifest) is already there. */
-export function ensureCorpus(options: CorpusOptions): { dir: string; manifest: CorpusManifest; reused: boolean } {
-  const mb = options.mb;
-  const seed = options.seed ?? 1;
-  const dir = resolve(options.out ?? defaultCorpusDir(mb));
-  const log = options.log ?? (() => {});
-  const manifestPath = join(dir, "manifest.json");
-  if (!options.force && existsSync(manifestPath)) {
-    try {
-      const m = JSON.parse(readFileSync(manifestPath, "utf8")) as CorpusManifest;
-      if (m.generator === GENERATOR_VERSION && m.seed === seed && m.mb === mb) return { dir, manifest: m, reused: true };
-    } catch {
-      // fall through: regenerate
-    }
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const target = mb * 1024 * 1024;
-  const sessions: CorpusSession[] = [];
-  const mix: Record<string, number> = {};
-  let bytes = 0;
-  const t0 = Date.now();
-  let lastLog = t0;
-  for (let i = 0; bytes < target; i++) {
-    const s = generateSession(seed, i, mix);
-    const transcript = `${s.id}.jsonl`;
-    const commit = `${s.id}.commit.json`;
-    writeFileSync(join(dir, transcript), s.text);
-    writeFileSync(join(dir, commit), JSON.stringify(s.commit));
-    const size = Buffer.byteLength(s.text);
-    bytes += size;
-    sessions.push({ id: s.id, transcript, commit, bytes: size });
-    if (Date.now() - lastLog > 5000) {
-      lastLog = Date.now();
-      log(`  generated ${sessions.length} sessions, ${(bytes / 1048576).toFixed(0)} / ${mb} MB`);
-    }
-  }
-  const manifest: CorpusManifest = { generator: GENERATOR_VERSION, seed, mb, sessions, bytes, mix };
-  // Written last: its presence marks the folder complete.
-  writeFileSync(manifestPath, JSON.stringify(manifest));
-  log(`  generated ${sessions.length} sessions, ${(bytes / 1048576).toFixed(1)} MB in ${((Date.now() - t0) / 1000).toFixed(1)} s → ${dir}`);
-  return { dir, manifest, reused: false };
-}
 
 // ---- PRNG ------------------------------------------------------------------
 
@@ -527,6 +443,7 @@ class SessionWriter {
   constructor(
     readonly rng: Rng,
     mix: Record<string, number>,
+    place: SessionPlace = {},
   ) {
     this.mix = mix;
     this.id = rng.uuid();
@@ -540,6 +457,9 @@ class SessionWriter {
     this.hooks = rng.chance(0.4);
     this.t = Date.UTC(2026, 0, 1) + rng.int(0, 90 * 86400) * 1000;
     this.ctxTokens = rng.int(8000, 25000);
+    // Placed after every draw above, so a placed session makes the same draws as an unplaced one.
+    if (place.project !== undefined) this.cwd = `${this.home}/work/${place.project}${this.cwd.includes("/.worktrees/") ? this.cwd.slice(this.cwd.indexOf("/.worktrees/")) : ""}`;
+    if (place.startMs !== undefined) this.t = place.startMs;
     const nFiles = rng.int(6, 24);
     for (let i = 0; i < nFiles; i++) this.addFile(false);
   }
@@ -1197,10 +1117,16 @@ function err(message: string): ToolOutcome {
   return { content: `<tool_use_error>${message}</tool_use_error>`, isError: true, toolUseResult: `Error: ${message}` };
 }
 
-/** One session: its transcript text and commit. Deterministic in (seed, index). */
-export function generateSession(seed: number, index: number, mix: Record<string, number> = {}): { id: string; text: string; commit: { path: string; patch: string }[] } {
+/** Where a session happens: its project folder (`~/work/<project>`, worktrees kept) and its first record's time. */
+export interface SessionPlace {
+  project?: string;
+  startMs?: number;
+}
+
+/** One session: its transcript text and commit. Deterministic in (seed, index, place). */
+export function generateSession(seed: number, index: number, mix: Record<string, number> = {}, place: SessionPlace = {}): GeneratedSession {
   const rng = new Rng((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
-  const s = new SessionWriter(rng, mix);
+  const s = new SessionWriter(rng, mix, place);
   const target = Math.min(3 * 1048576, Math.max(6000, rng.logNormal(150000, 0.9)));
   if (s.hooks) {
     s.push("progress/hook_progress", s.envelope("progress", {
@@ -1218,26 +1144,13 @@ export function generateSession(seed: number, index: number, mix: Record<string,
     while (s.forced.length > 0) s.step();
     s.endTurn();
   }
-  return { id: s.id, text: s.lines.join("\n") + "\n", commit: s.commit() };
+  return { id: s.id, cwd: s.cwd, text: s.lines.join("\n") + "\n", commit: s.commit() };
 }
 
-// ---- CLI -------------------------------------------------------------------
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const mb = Number(arg("mb") ?? 500);
-  const { dir, manifest, reused } = ensureCorpus({
-    mb,
-    out: arg("out"),
-    seed: Number(arg("seed") ?? 1),
-    force: process.argv.includes("--force"),
-    log: (l) => console.log(l),
-  });
-  console.log(`${reused ? "reused" : "wrote"} ${dir}: ${manifest.sessions.length} sessions, ${(manifest.bytes / 1048576).toFixed(1)} MB`);
-  const total = Object.values(manifest.mix).reduce((a, b) => a + b, 0);
-  for (const [k, v] of Object.entries(manifest.mix).sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(32)} ${((100 * v) / total).toFixed(1).padStart(5)} %`);
+export interface GeneratedSession {
+  id: string;
+  cwd: string;
+  text: string;
+  /** The person's commit as per-file unified diffs, from the log's first pre-image of each file. */
+  commit: { path: string; patch: string }[];
 }

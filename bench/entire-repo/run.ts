@@ -1,122 +1,42 @@
 /**
- * Scale check of `swe-chat-eval analyze` on a synthetic Entire repository
- * (bench/entire-repo/README.md): builds or reuses the repository
- * (generate.ts), runs the CLI as a user does in a child process, and
- * reports time, peak RSS, units per ambiguity reason, diagnostics per code,
- * whether every excluded or count-less unit is explained, and whether the
- * units are the ones the generator planted. `--verify` also runs the
- * independent reference implementation (scripts/verify-reference.ts).
+ * `npm run bench:entire` (bench/entire-repo/README.md): `swe-chat-eval
+ * analyze` on a synthetic Entire repository (generate.ts), run as a user
+ * does in a child process with `--threads 1` and `--threads 2`, beside the
+ * floor (bare read + JSON.parse of every line of the stored transcripts,
+ * extracted once from the checkpoints branch, 1 and 2 threads), each
+ * `--runs` times, interleaved; medians, CPU time and peak RSS from
+ * bench/rusage.py (wait4). On the 2-thread run's tables it reports units per
+ * ambiguity reason, diagnostics per code, whether every excluded or
+ * count-less unit is explained, and whether the units are the ones the
+ * generator planted. `--verify` also runs the independent reference
+ * implementation (scripts/verify-reference.ts).
  *
- *   tsx bench/entire-repo/run.ts --sessions 400 [--threads N] [--verify] [--seed 1] [--min-kb 512] [--dir DIR] [--keep]
+ *   tsx bench/entire-repo/run.ts --sessions 400 [--runs 3] [--verify] [--seed 1] [--min-kb 512] [--dir DIR] [--keep]
  *
- * Peak RSS is the analyze process's own high-water mark (`/usr/bin/time -v`'s
- * "Maximum resident set size", i.e. the largest process of the tree: the
- * Node process with its worker threads; without /usr/bin/time, the child's
- * VmHWM read from /proc while it runs), and beside it the largest sum of RSS
- * over the whole process tree (Node plus its `git` children), sampled every
- * 200 ms. The last line is machine-readable:
- *   entire-scale sessions N units U seconds S peak-rss-mb M agree A/U
+ * Last lines, machine-readable:
+ *   entire-scale sessions N units U seconds S peak-rss-mb M agree A/U   (S, M: the 2-thread run)
+ *   cli-vs-floor X          (CLI 1 thread / floor 1 thread, wall medians)
+ *   cli-2-thread-speedup Y  (CLI 1 thread / CLI 2 threads)
  * Exit 1 when analyze fails, a unit is unexplained, the units differ from
  * the planted ones, or (with --verify) the reference disagrees.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { AMBIGUITY_REASONS } from "../../src/ingest/entire";
+import { type Command, measure, measureAll, ROOT, table as timingTable, wall, warmPageCache } from "../measure";
 import { type EntireRepoManifest, ensureEntireRepo } from "./generate";
-
-const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-const TIME = "/usr/bin/time";
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 };
 
-interface Measured {
-  code: number | null;
-  seconds: number;
-  peakRssMb: number | null;
-  treePeakMb: number;
-  cpuSeconds: number | null;
-  how: string;
-  stdout: string;
-}
-
-/** RSS (MB) of `pid` and all its descendants, from /proc; 0 when /proc is not there. */
-function treeRssMb(pid: number): number {
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
-  } catch {
-    return 0;
-  }
-  const children = new Map<number, number[]>();
-  for (const e of entries) {
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(e));
-      children.set(ppid, list);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let pages = 0;
-  const stack = [pid];
-  while (stack.length > 0) {
-    const p = stack.pop()!;
-    try {
-      pages += Number(readFileSync(`/proc/${p}/statm`, "utf8").split(" ")[1]);
-    } catch {
-      // ended
-    }
-    stack.push(...(children.get(p) ?? []));
-  }
-  return (pages * 4096) / 1048576;
-}
-
-function vmHwmMb(pid: number): number | null {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Runs `args` (a command) with wall time, peak RSS and the sampled process-tree peak. */
-async function measure(args: string[], captureStdout = false): Promise<Measured> {
-  const timeFile = join(mkdtempSync(join(tmpdir(), "entire-scale-time-")), "time.txt");
-  const useTime = existsSync(TIME);
-  const cmd = useTime ? [TIME, "-f", "%e %U %S %M", "-o", timeFile, ...args] : args;
-  const t0 = process.hrtime.bigint();
-  const child = spawn(cmd[0], cmd.slice(1), { cwd: ROOT, stdio: ["ignore", captureStdout ? "pipe" : "ignore", "inherit"] });
-  let stdout = "";
-  child.stdout?.on("data", (d: Buffer) => (stdout += d.toString()));
-  let treePeak = 0;
-  let hwm: number | null = null;
-  const sample = () => {
-    treePeak = Math.max(treePeak, treeRssMb(child.pid!));
-    if (!useTime) hwm = vmHwmMb(child.pid!) ?? hwm;
-  };
-  const timer = setInterval(sample, 200);
-  const code = await new Promise<number | null>((res) => child.on("close", (c) => res(c)));
-  clearInterval(timer);
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  let peak: number | null = hwm;
-  let cpu: number | null = null;
-  if (useTime && existsSync(timeFile)) {
-    const last = readFileSync(timeFile, "utf8").trim().split("\n").pop() ?? "";
-    const [, user, sys, maxKb] = last.split(" ").map(Number);
-    if (Number.isFinite(maxKb)) peak = maxKb / 1024;
-    if (Number.isFinite(user) && Number.isFinite(sys)) cpu = user + sys;
-  }
-  rmSync(join(timeFile, ".."), { recursive: true, force: true });
-  return { code, seconds, peakRssMb: peak, treePeakMb: treePeak, cpuSeconds: cpu, how: useTime ? "/usr/bin/time %M (largest process)" : "/proc VmHWM of the child, polled", stdout };
+/** The stored `full.jsonl` files of the checkpoints branch, written out once for the floor. */
+function extractTranscripts(repo: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  execFileSync("sh", ["-c", 'git -C "$1" archive --format=tar entire/checkpoints/v1 | tar -x -C "$2" --wildcards "*.jsonl"', "sh", repo, to]);
 }
 
 type Row = Record<string, any>;
@@ -190,7 +110,6 @@ function list(title: string, items: string[], max = 20): void {
 
 async function main(): Promise<number> {
   const sessions = Number(arg("sessions") ?? 400);
-  const threads = arg("threads");
   const verify = process.argv.includes("--verify");
   const load0 = loadavg();
   const { dir: repo, manifest, reused } = await ensureEntireRepo({
@@ -205,17 +124,39 @@ async function main(): Promise<number> {
   console.log(`  quirks: ${Object.entries(manifest.quirks).sort().map(([q, n]) => `${q} ${n}`).join(", ")}`);
 
   const tmp = mkdtempSync(join(tmpdir(), "entire-scale-"));
-  const out = join(tmp, "out");
-  const cli = [process.execPath, join(ROOT, "bin", "swe-chat-eval.js"), "analyze", repo, "--out", out, "--quiet", ...(threads ? ["--threads", threads] : [])];
-  console.log(`\n$ ${cli.slice(1).join(" ")}`);
+  const runs = Number(arg("runs") ?? 3);
+  const transcripts = join(tmp, "transcripts");
+  extractTranscripts(repo, transcripts);
+  warmPageCache([join(repo, ".git"), transcripts]);
+  const cli = (threads: number) => [process.execPath, join(ROOT, "bin", "swe-chat-eval.js"), "analyze", repo, "--out", join(tmp, `out-${threads}`), "--quiet", "--threads", String(threads)];
+  const floor = (threads: number) => [process.execPath, join(ROOT, "bench", "floor.mjs"), "--threads", String(threads), transcripts];
+  const commands: Command[] = [
+    { id: "floor-1", label: "floor: stored transcripts, 1 thread", argv: floor(1), stdout: true },
+    { id: "floor-2", label: "floor: stored transcripts, 2 threads", argv: floor(2), stdout: true },
+    { id: "cli-1", label: "swe-chat-eval analyze --threads 1", argv: cli(1) },
+    { id: "cli-2", label: "swe-chat-eval analyze --threads 2", argv: cli(2) },
+  ];
+  const out = join(tmp, "out-2");
+  console.log(`\n$ ${cli(2).slice(1).join(" ")}`);
   console.log(`  machine: ${availableParallelism()} cores, load average before ${load0.map((x) => x.toFixed(2)).join(" ")}`);
-  const run = await measure(cli);
-  console.log(`  exit ${run.code}, ${run.seconds.toFixed(1)} s wall, ${run.cpuSeconds?.toFixed(1) ?? "?"} s CPU, peak RSS ${run.peakRssMb?.toFixed(0) ?? "?"} MB (${run.how}), process tree peak ${run.treePeakMb.toFixed(0)} MB (sampled), load average after ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-  if (run.code !== 0 || !existsSync(join(out, "units.json"))) {
-    console.log(`analyze failed (exit ${run.code}); output kept in ${tmp}`);
-    console.log(`entire-scale sessions ${manifest.session_list.length} units 0 seconds ${run.seconds.toFixed(1)} peak-rss-mb ${run.peakRssMb?.toFixed(0) ?? "?"} agree -/0`);
+  console.log(`${runs} run(s) of each, interleaved:`);
+  let measured;
+  try {
+    measured = await measureAll(commands, runs, (l) => console.log(l));
+  } catch (e) {
+    console.log(`analyze failed (${e instanceof Error ? e.message : String(e)}); output kept in ${tmp}`);
+    console.log(`entire-scale sessions ${manifest.session_list.length} units 0 seconds - peak-rss-mb - agree -/0`);
     return 1;
   }
+  const get = (id: string) => measured.get(id)!;
+  const floorCount = JSON.parse(get("floor-1").runs[0].stdout) as { files: number; bytes: number; records: number };
+  const mb = floorCount.bytes / 1048576;
+  console.log("");
+  for (const line of timingTable(commands.map((c) => ({ m: get(c.id), mb, sessions: manifest.session_list.length })))) console.log(line);
+  console.log(`  (MB/s: over the ${floorCount.files} stored transcript files, ${mb.toFixed(1)} MB, ${floorCount.records} records; load average after ${loadavg().map((x) => x.toFixed(2)).join(" ")})`);
+  console.log(`  floor 2-thread speed-up (this machine's ceiling for this work): ${(wall(get("floor-1")) / wall(get("floor-2"))).toFixed(2)}`);
+  const seconds = wall(get("cli-2"));
+  const peak = Math.max(...get("cli-2").runs.map((r) => r.peakRssMb));
 
   const units = readRows(out, "units");
   const diagnostics = readRows(out, "diagnostics");
@@ -249,12 +190,12 @@ async function main(): Promise<number> {
     const json = join(tmp, "verify.json");
     const v = [process.execPath, "--import", "tsx", join(ROOT, "scripts", "verify-reference.ts"), repo, "--units", join(out, "units.json"), "--infer-slice-start", "--models-with-main", "--unit-model-slice", "--multi-session-commit", "--json", json];
     console.log(`\n$ ${v.slice(1).join(" ")}`);
-    const vr = await measure(v, true);
+    const vr = await measure({ id: "verify", label: "verify", argv: v, stdout: true });
     const lines = vr.stdout.trim().split("\n");
     const cut = lines.findIndex((l) => l.startsWith("disagreements"));
     for (const l of (cut >= 0 ? lines.slice(0, cut + 21) : lines)) console.log(`  ${l}`);
     if (cut >= 0 && lines.length > cut + 21) console.log(`  … ${lines.length - cut - 21} more disagreement lines (full list in ${json})`);
-    console.log(`  exit ${vr.code}, ${vr.seconds.toFixed(1)} s, peak RSS ${vr.peakRssMb?.toFixed(0) ?? "?"} MB`);
+    console.log(`  exit ${vr.code}, ${vr.seconds.toFixed(1)} s, peak RSS ${vr.peakRssMb.toFixed(0)} MB`);
     if (existsSync(json)) {
       const c = JSON.parse(readFileSync(json, "utf8")).comparison as { referenceUnits: number; onlyReference: string[]; diffs: { key: string }[] };
       const joined = c.referenceUnits - c.onlyReference.length;
@@ -266,7 +207,9 @@ async function main(): Promise<number> {
 
   if (process.argv.includes("--keep")) console.log(`\noutput kept in ${tmp}`);
   else rmSync(tmp, { recursive: true, force: true });
-  console.log(`entire-scale sessions ${manifest.session_list.length} units ${units.length} seconds ${run.seconds.toFixed(1)} peak-rss-mb ${run.peakRssMb?.toFixed(0) ?? "?"} agree ${agree}/${units.length}`);
+  console.log(`entire-scale sessions ${manifest.session_list.length} units ${units.length} seconds ${seconds.toFixed(1)} peak-rss-mb ${peak.toFixed(0)} agree ${agree}/${units.length}`);
+  console.log(`cli-vs-floor ${(wall(get("cli-1")) / wall(get("floor-1"))).toFixed(2)}`);
+  console.log(`cli-2-thread-speedup ${(wall(get("cli-1")) / seconds).toFixed(2)}`);
   const failed = unexplained.length > 0 || planted.missing.length + planted.extra.length + planted.ambiguity.length > 0 || violations.length > 0 || verifyFailed;
   return failed ? 1 : 0;
 }

@@ -3,7 +3,7 @@
  * boundaries, API calls, and every successful file edit as a pre- and
  * post-image. The repository's commits are built from these images.
  */
-import { generateSession } from "../generate-corpus";
+import { type GeneratedSession, generateSession } from "../generate-corpus";
 import { applyPatch, baseFromPatch } from "./patch";
 
 export interface Edit {
@@ -64,7 +64,11 @@ function toEdit(tur: Record<string, any>, what: string): { abs: string; pre: str
 }
 
 export function readSession(seed: number, index: number): SessionLog {
-  const s = generateSession(seed, index);
+  return sessionLogOf(index, generateSession(seed, index));
+}
+
+/** A generated session read back from its text. */
+export function sessionLogOf(index: number, s: GeneratedSession): SessionLog {
   const lines = s.text.split("\n");
   lines.pop(); // the text ends with "\n"
   const log: SessionLog = {

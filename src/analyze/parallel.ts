@@ -49,7 +49,7 @@ export interface MapInWorkersOptions<I, O> {
   execArgv?: string[];
   /** Where tsx's ESM API is: a path or file URL; `false` never loads tsx; default: looked up for `.ts` modules. */
   tsx?: string | false;
-  /** Called once, when every worker has loaded the job module (inline: when the module is loaded). Jobs already go to the first worker up before then; a caller that times the run can hold its jobs back until this (bench/attribution.ts). */
+  /** Called once, when every worker has loaded the job module (inline: when the module is loaded). Jobs already go to the first worker up before then; a caller that times the run can hold its jobs back until this. */
   onReady?: () => void;
   /** Per-worker V8 heap limits (MB), passed to `new Worker`. */
   resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
