@@ -37,6 +37,8 @@ export interface AnalyzeRequest {
   /** Entire: transcript bytes of one session's parsed checkpoint copies kept for reuse (default 192 MiB); beyond it copies are parsed again when needed. */
   parsedCopiesBudgetBytes?: number;
   onProgress?: (done: number, total: number, label: string) => void;
+  /** Gather every committed line's owner (`line_ranges`, git-replay units and groups): off by default, it costs memory. */
+  lines?: boolean;
 }
 
 export interface AnalyzeResult {
@@ -49,7 +51,7 @@ export interface AnalyzeResult {
 /** Runs the attribution job over every input; each input's kind is found from its content. */
 export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
   const rows: AnalysisRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
-  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes, onProgress: request.onProgress };
+  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes, onProgress: request.onProgress, lines: request.lines === true };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;
   for (const path of request.inputs) {

@@ -3,3 +3,4 @@ export * from "./from-rows";
 export * from "./summarize";
 export * from "./to-files";
 export * from "./to-parquet";
+export * from "./lines";

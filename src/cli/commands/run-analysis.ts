@@ -14,6 +14,7 @@ export interface AnalysisFlags {
   threads?: string;
   patch?: string;
   keepExcludedRepos?: boolean;
+  lines?: boolean;
 }
 
 /** Adds the inputs argument and the shared options (after the command's own `--out`). */
@@ -26,6 +27,7 @@ export function withAnalysisOptions(command: Command): Command {
     .option("--patch <file>", "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)")
     .option("--keep-excluded-repos", "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)")
     .option("--threads <n>", "worker threads for per-session work (default: automatic)")
+    .option("--lines", "also write line_ranges: every committed line's owner, as runs (git-replay units and groups)")
     .option("-q, --quiet", "no progress bar and no summary");
 }
 
@@ -58,6 +60,7 @@ export async function runAnalysis(inputs: string[], flags: AnalysisFlags): Promi
     threads,
     commitPatch: flags.patch ? resolve(flags.patch) : undefined,
     includeExcludedRepos: Boolean(flags.keepExcludedRepos),
+    lines: Boolean(flags.lines),
     onProgress: (done, total, label) => {
       if (done === 0) progress.start(total, label);
       else progress.update(done, label);
