@@ -11,3 +11,4 @@ export * from "./rows";
 export * from "./seeded-random";
 export * from "./model-name";
 export * from "./claude-string-edits";
+export * from "./agent-trace";

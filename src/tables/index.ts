@@ -4,3 +4,4 @@ export * from "./summarize";
 export * from "./to-files";
 export * from "./to-parquet";
 export * from "./lines";
+export * from "./export-lines";

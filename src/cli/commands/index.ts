@@ -1,4 +1,5 @@
 import { registerAnalyzeCommand } from "./analyze";
+import { registerExportCommand } from "./export";
 import { registerReportCommand } from "./report";
 import { registerTaskflowCommand } from "./taskflow";
 import { registerSwebenchCommand } from "./swebench";
@@ -8,6 +9,7 @@ import type { RegisterCommand } from "./types";
 export const COMMANDS: RegisterCommand[] = [
   registerAnalyzeCommand,
   registerReportCommand,
+  registerExportCommand,
   registerTaskflowCommand,
   registerSwebenchCommand,
 ];
