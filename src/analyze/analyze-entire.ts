@@ -23,6 +23,8 @@ export interface AnalyzeOptions {
   shard?: Shard;
   /** Filled with every session's group (normalised session id → group id) found before the work is cut. */
   shardGroups?: Map<string, string>;
+  /** See `AnalyzeRequest.lines`. */
+  lines?: boolean;
 }
 
 /** Below this many sessions, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
@@ -74,6 +76,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
       folders: folders.get(sessionId) ?? [],
       units: unitsBySession.get(sessionId) ?? [],
       parsedBudgetBytes: options.parsedCopiesBudgetBytes,
+      lines: options.lines === true,
     }));
 
     const { jobs, groups } = shardOf(allJobs, findEntireGroups(units, allJobs, entire.repo.gitDir, repo), options);
@@ -92,6 +95,7 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
         checkpointSessions.push(...result.checkpoint_sessions);
         (out.prompts ??= []).push(...result.prompts);
         (out.unit_files ??= []).push(...result.unit_files);
+        if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
         options.onProgress?.(index + 1, jobs.length, jobs[index].sessionId);
       },
     });
@@ -132,11 +136,13 @@ function recordedIdOf(folders: EntireSessionJob["folders"], normalised: string):
 async function analyzeGroups(groups: EntireGroupJob[], repo: Parameters<typeof runEntireGroupJob>[1], root: string | null, threads: number, options: AnalyzeOptions, out: AnalysisRows): Promise<EntireGroupResult["work"][]> {
   const work: EntireGroupResult["work"][] = [];
   options.onProgress?.(0, groups.length, "groups");
+  for (const g of groups) g.lines = options.lines === true;
   await mapInWorkers<EntireGroupJob, EntireGroupResult>(groups, root ? join(root, "src", "analyze", "entire-group-job.ts") : "entire-group-job", {
     threads: root ? threads : 1,
     run: (job) => runEntireGroupJob(job, repo),
     onResult: (result, index) => {
       (out.group_units ??= []).push(...result.group_units);
+      if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
       out.diagnostics.push(...result.diagnostics);
       work[index] = result.work;
       options.onProgress?.(index + 1, groups.length, "groups");

@@ -50,7 +50,7 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
     if (repoPath && !repo) notes.error("repo-unreadable", `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`);
     else if (!repoPath) notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
     out.diagnostics.push(...notes.rows);
-    const job = (f: FoundTranscript): TranscriptSessionJob => ({ found: f, gitDir: repo?.gitDir ?? null, repoName: context?.name ?? null, commitsFile: context?.commitsFile ?? null, idleLimitS: options.idleLimitS });
+    const job = (f: FoundTranscript): TranscriptSessionJob => ({ found: f, gitDir: repo?.gitDir ?? null, repoName: context?.name ?? null, commitsFile: context?.commitsFile ?? null, idleLimitS: options.idleLimitS, lines: options.lines === true });
     const results = await runJobs(found.map(job), repo, options, "transcripts");
     // A resumed session's job runs again without the calls an earlier file holds.
     const repeats = repeatedAcrossFiles(results.map((r) => ({ name: r.file, claude_code: r.tool_ids.length + r.api_ids.length > 0, started_ms: r.started_ms, tool_ids: r.tool_ids, api_ids: r.api_ids })));
@@ -127,6 +127,7 @@ function collect(results: readonly TranscriptSessionResult[], out: AnalysisRows)
     }
     out.diagnostics.push(...sink.rows);
     (out.unit_files ??= []).push(...r.unit_files);
+    if (r.line_ranges.length > 0) (out.line_ranges ??= []).push(...r.line_ranges);
   }
 }
 
@@ -181,6 +182,7 @@ async function analyzeGroups(groups: TranscriptGroupJob[], options: AnalyzeOptio
     run: runTranscriptGroupJob,
     onResult: (result, index) => {
       (out.group_units ??= []).push(...result.group_units);
+      if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
       out.diagnostics.push(...result.diagnostics);
       options.onProgress?.(index + 1, groups.length, "groups");
     },

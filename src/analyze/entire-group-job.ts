@@ -11,7 +11,7 @@ import { callsInSlice } from "../attribution/replay-unit";
 import { attributeGroup, type GroupCommit, type GroupMember, type GroupWork, type MemberPart } from "../attribution/attribute-group";
 import { dominantModel } from "../effort";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
-import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session } from "../model";
+import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type LineRangeRow, type Session } from "../model";
 import { type EntireSessionJob, readCheckpointCopy } from "./entire-session-job";
 
 export interface EntireGroupMember {
@@ -29,10 +29,13 @@ export interface EntireGroupJob {
   members: EntireGroupMember[];
   /** Sorted by moment. */
   commits: GroupCommit[];
+  /** Gather `line_ranges` (see `AnalyzeRequest.lines`). */
+  lines?: boolean;
 }
 
 export interface EntireGroupResult {
   group_units: GroupUnitRow[];
+  line_ranges: LineRangeRow[];
   diagnostics: Diagnostic[];
   /** When the group was at work (ms) and the files its agents edited, for `group-work-outside`; null when not replayed. */
   work: { from: number; to: number; edited: string[] } | null;
@@ -52,18 +55,19 @@ export async function runEntireGroupJob(job: EntireGroupJob, given?: GitReposito
     const repo = await repoPromise;
     if (!repo) {
       sink.error("entire-repository-unreadable", `${job.gitDir} could not be opened in a worker`);
-      return { group_units: [], diagnostics: sink.rows, work: null };
+      return { group_units: [], line_ranges: [], diagnostics: sink.rows, work: null };
     }
     const members: GroupMember[] = [];
     for (const m of job.members) members.push(await memberOf(repo, m));
     const work: GroupWork = { edited: [], last_call_ms: null };
-    const rows = await attributeGroup({ repo: job.repo, git: repo, members, commits: job.commits, work }, sink);
+    const lines: LineRangeRow[] | undefined = job.lines ? [] : undefined;
+    const rows = await attributeGroup({ repo: job.repo, git: repo, members, commits: job.commits, work, lines }, sink);
     const from = job.commits[0].moment;
     const to = Math.max(job.commits[job.commits.length - 1].moment, work.last_call_ms ?? Number.NEGATIVE_INFINITY);
-    return { group_units: rows, diagnostics: sink.rows, work: work.edited.length > 0 ? { from, to, edited: work.edited } : null };
+    return { group_units: rows, line_ranges: lines ?? [], diagnostics: sink.rows, work: work.edited.length > 0 ? { from, to, edited: work.edited } : null };
   } catch (e) {
     sink.error("group-failed", `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`);
-    return { group_units: [], diagnostics: sink.rows, work: null };
+    return { group_units: [], line_ranges: [], diagnostics: sink.rows, work: null };
   }
 }
 

@@ -8,7 +8,7 @@ import { addAmbiguity, type CandidateUnit, readTranscriptParts } from "../ingest
 import { attributeUnitJob } from "../attribution/attribute-job";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { dominantModel, sumUsage } from "../effort";
-import { type AmbiguityReason, listIds, type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import { type AmbiguityReason, listIds, type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type LineRangeRow, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
 import { makePathMapper } from "../replay";
 import { filesOfTree, type TreeFiles } from "../attribution/tree-files";
 import { readTranscriptByContent } from "../ingest/read-transcript";
@@ -27,6 +27,8 @@ export interface EntireSessionJob {
   units: CandidateUnit[];
   /** Transcript bytes of parsed copies kept for reuse (default `PARSED_BUDGET_BYTES`). */
   parsedBudgetBytes?: number;
+  /** Gather `line_ranges` (see `AnalyzeRequest.lines`). */
+  lines?: boolean;
 }
 
 export interface EntireSessionResult {
@@ -37,9 +39,10 @@ export interface EntireSessionResult {
   checkpoint_sessions: CheckpointSessionRow[];
   prompts: PromptRow[];
   unit_files: UnitFileRow[];
+  line_ranges: LineRangeRow[];
 }
 
-const emptyResult = (): EntireSessionResult => ({ units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [], prompts: [], unit_files: [] });
+const emptyResult = (): EntireSessionResult => ({ units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [], prompts: [], unit_files: [], line_ranges: [] });
 
 /** Transcript bytes of one session's parsed copies kept in memory for reuse (see `parse` below). */
 const PARSED_BUDGET_BYTES = 192 * 1024 * 1024;
@@ -145,6 +148,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
         ambiguity: unit,
         details: exclusionDetails(unit),
         evidence: { kind: "git", repo, commit: unit.commit, touched: unit.session.files_touched },
+        lines: job.lines === true,
       },
       sink,
     );
@@ -152,6 +156,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     if (!session) modelFromMetadata.push(outcome.unit);
     out.units.push(outcome.unit);
     out.unit_files.push(...outcome.files);
+    out.line_ranges.push(...outcome.lines);
   }
 
   // The session row comes from the longest stored copy of its transcript (each checkpoint stores the session so far);

@@ -43,6 +43,8 @@ export interface AnalyzeRequest {
   /** Only this share of the work (`--shard K/N`, ./shard.ts): Entire repositories and SWE-chat datasets skip the
    * other shards' sessions; transcripts and exports are read whole (a session's commits decide its group) and cut after. */
   shard?: Shard;
+  /** Gather every committed line's owner (`line_ranges`, git-replay units and groups): off by default, it costs memory. */
+  lines?: boolean;
 }
 
 export interface AnalyzeResult {
@@ -55,7 +57,7 @@ export interface AnalyzeResult {
 /** Runs the attribution job over every input; each input's kind is found from its content. */
 export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
   const rows: AnalysisRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
-  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes, onProgress: request.onProgress, shard: request.shard, shardGroups: new Map<string, string>() };
+  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes, onProgress: request.onProgress, shard: request.shard, shardGroups: new Map<string, string>(), lines: request.lines === true };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;
   for (const path of request.inputs) {

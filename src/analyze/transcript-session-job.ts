@@ -34,6 +34,7 @@ import {
   type Session,
   type SessionRow,
   type ToolCallRow,
+  type LineRangeRow,
   type UnitFileRow,
   type UnitRow,
 } from "../model";
@@ -53,6 +54,8 @@ export interface TranscriptSessionJob {
   idleLimitS: number;
   /** Calls and API calls an earlier file holds too (a resumed session copies its history): left out here. */
   repeated?: { tool_ids: string[]; api_ids: string[]; first_file: string };
+  /** Gather `line_ranges` (see `AnalyzeRequest.lines`). */
+  lines?: boolean;
 }
 
 /** A unit as the job leaves it: its row, and its reasons so far (the caller adds `multi-session-commit`). */
@@ -75,6 +78,7 @@ export interface TranscriptSessionResult {
   prompts: PromptRow[];
   units: PendingUnit[];
   unit_files: UnitFileRow[];
+  line_ranges: LineRangeRow[];
   /** The session's diagnostics; its units' `unit-excluded` rows are the caller's. */
   diagnostics: Diagnostic[];
 }
@@ -127,6 +131,7 @@ export async function runTranscriptSessionJob(job: TranscriptSessionJob): Promis
     prompts: [],
     units: [],
     unit_files: [],
+    line_ranges: [],
     diagnostics: [],
   };
   const sink = new DiagnosticSink(job.found.format, job.found.file);
@@ -139,6 +144,7 @@ export async function runTranscriptSessionJob(job: TranscriptSessionJob): Promis
     out.prompts = [];
     out.units = [];
     out.unit_files = [];
+    out.line_ranges = [];
     sink.error("transcript-session-failed", `internal error (${e instanceof Error ? e.message : String(e)}); the session and its units are left out`);
   }
   out.diagnostics = sink.rows;
@@ -173,9 +179,10 @@ async function analyzeTranscript(job: TranscriptSessionJob, sink: DiagnosticSink
       "merge-commit": `parents ${listIds(commit.parents)}`,
     };
     const subject = { session_id: session.session_id, commit_sha: commit.sha, checkpoint_id: null, repo: job.repoName, agent: session.agent, model: dominantModel(session.api_calls), entire: null };
-    const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity, details, evidence: { kind: "git", repo: context.repo, commit }, explain: false }, sink);
+    const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity, details, evidence: { kind: "git", repo: context.repo, commit }, explain: false, lines: job.lines === true }, sink);
     out.units.push({ row: outcome.unit, ambiguity, details });
     out.unit_files.push(...outcome.files);
+    out.line_ranges.push(...outcome.lines);
   }
 }
 
@@ -290,6 +297,7 @@ export interface TranscriptGroupJob {
 
 export interface TranscriptGroupResult {
   group_units: GroupUnitRow[];
+  line_ranges: LineRangeRow[];
   diagnostics: Diagnostic[];
 }
 
@@ -302,12 +310,14 @@ export async function runTranscriptGroupJob(job: TranscriptGroupJob): Promise<Tr
   try {
     const first = job.members[0].job;
     const context = await contextOf(first);
-    if (context === null || first.repoName === null) return { group_units: [], diagnostics: [] };
+    if (context === null || first.repoName === null) return { group_units: [], line_ranges: [], diagnostics: [] };
     const members: GroupMember[] = job.members.map((m) => memberOf(m.job, m.session_id, job.commits));
-    return { group_units: await attributeGroup({ repo: first.repoName, git: context.repo, members, commits: job.commits }, sink), diagnostics: sink.rows };
+    const lines: LineRangeRow[] | undefined = first.lines ? [] : undefined;
+    const rows = await attributeGroup({ repo: first.repoName, git: context.repo, members, commits: job.commits, lines }, sink);
+    return { group_units: rows, line_ranges: lines ?? [], diagnostics: sink.rows };
   } catch (e) {
     sink.error("group-failed", `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`);
-    return { group_units: [], diagnostics: sink.rows };
+    return { group_units: [], line_ranges: [], diagnostics: sink.rows };
   }
 }
 

@@ -1,4 +1,4 @@
-import { BASE, countOwned, type FileState, HUMAN, stateFromText, transition } from "../replay/file-state";
+import { BASE, countOwned, type FileState, HUMAN, type LineOwner, stateFromText, transition } from "../replay/file-state";
 import { insertedMask } from "../replay/line-diff";
 import { isBinaryText, splitLines } from "../replay/lines";
 import type { ReplayResult } from "../replay/replay-edits";
@@ -41,7 +41,12 @@ export interface CommitAttribution extends LineCounts {
  * base → commit adds are committed lines, each with its replayed owner
  * (a replayed `base` owner becoming `human`).
  */
-export function attributeAtCommit(replay: ReplayResult, committed: readonly CommittedFile[]): CommitAttribution {
+export function attributeAtCommit(
+  replay: ReplayResult,
+  committed: readonly CommittedFile[],
+  /** Called for every committed line (1-based in the committed file), in order, when the caller wants the lines. */
+  onLine?: (path: string, line: number, owner: LineOwner) => void,
+): CommitAttribution {
   const byPath = new Map<string, FileAttribution>();
   const row = (path: string): FileAttribution => {
     let r = byPath.get(path);
@@ -67,6 +72,7 @@ export function attributeAtCommit(replay: ReplayResult, committed: readonly Comm
       if (!added[j]) continue;
       r.committed++;
       const origin = atCommit.owners[j].origin;
+      if (onLine) onLine(file.path, j + 1, atCommit.owners[j]);
       if (origin === "agent") r.survived++;
       else if (origin === "outside") r.outside++;
       else r.human++;

@@ -19,6 +19,7 @@ import {
   type GroupReason,
   GROUP_REASONS,
   type GroupUnitRow,
+  type LineRangeRow,
   type Session,
   type ToolCall,
 } from "../model";
@@ -37,6 +38,7 @@ import {
 } from "../replay";
 import { agentAuthoredPct, codeSurvivalRate, codingEfficiency, codingMode } from "./rates";
 import { planSteps } from "./replay-unit";
+import { callSeqs, LineRangeCollector } from "./line-ranges";
 import { filesOfTree, NO_FILES, readBlob, type TreeFiles } from "./tree-files";
 
 /** One part of a session's calls: a transcript copy and the calls of it the group holds. */
@@ -79,6 +81,8 @@ export interface GroupWork {
 export interface GroupJob {
   /** Filled by the replay when given. */
   work?: GroupWork;
+  /** Given (empty): filled with every committed line's owner, per member (`line_ranges`, issue 19). */
+  lines?: LineRangeRow[];
   repo: string;
   git: GitRepository;
   members: GroupMember[];
@@ -195,6 +199,7 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
   const committed = new Set<LineOwner>();
   let human = 0;
   let outside = 0;
+  const lines: CommittedLine[] | null = job.lines ? [] : null;
   const notePresent = () => {
     for (const file of replayer.files.values()) for (const o of file.state.owners) if (o.origin === "agent") present.add(o);
   };
@@ -218,6 +223,7 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
       for (let j = 0; j < added.length; j++) {
         if (!added[j]) continue;
         const owner = atCommit.owners[j];
+        if (lines !== null) lines.push({ commit: commit.sha, file: file.path, line: j + 1, owner });
         if (owner.origin === "agent") committed.add(owner);
         else if (owner.origin === "outside") outside++;
         else human++;
@@ -231,6 +237,7 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
     if (issue.code === "edit-unreplayable") sink.warn(issue.code, `group: ${issue.message}`, issue.record);
   }
 
+  if (job.lines && lines !== null) job.lines.push(...groupLineRanges(job, lines, identities));
   if (job.work) {
     job.work.edited = [...new Set([...stepsOf.values()].flat().map((step) => step.path))].sort();
     const times = ordered.map((o) => o.at).filter(Number.isFinite);
@@ -260,6 +267,42 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
       outside_changes: outsideChangesOf.get(m.session_id) ?? 0,
       concurrent: concurrent.get(m) ?? 0,
     });
+  }
+  return out;
+}
+
+interface CommittedLine {
+  commit: string;
+  file: string;
+  line: number;
+  owner: LineOwner;
+}
+
+/**
+ * The group's committed lines once per member: `agent` where the member wrote them, the writer's session id where
+ * another member did, `human` and `outside` as in a unit; so each member's runs add up to its `group_units` row.
+ */
+function groupLineRanges(job: GroupJob, lines: readonly CommittedLine[], identities: ReadonlyMap<LineOwner, LineIdentity>): LineRangeRow[] {
+  const id = groupIdOf(job.commits.map((x) => x.commit.sha));
+  const seqs = new Map<string, Map<string, number>>();
+  const models = new Map<string, string | null>();
+  for (const m of job.members) {
+    const merged = new Map<string, number>();
+    for (const part of m.parts ?? []) for (const [call, seq] of callSeqs(part.session)) if (!merged.has(call)) merged.set(call, seq);
+    seqs.set(m.session_id, merged);
+    models.set(m.session_id, m.model);
+  }
+  const out: LineRangeRow[] = [];
+  for (const m of job.members) {
+    const collector = new LineRangeCollector(m.session_id, id);
+    for (const l of lines) {
+      const who = identities.get(l.owner);
+      if (l.owner.origin === "agent" && who !== undefined) {
+        const owner = who.session === m.session_id ? "agent" : who.session;
+        collector.add(l.commit, l.file, l.line, { owner, seq: seqs.get(who.session)?.get(who.call) ?? null, model: models.get(who.session) ?? null });
+      } else collector.add(l.commit, l.file, l.line, { owner: l.owner.origin === "outside" ? "outside" : "human", seq: null, model: null });
+    }
+    out.push(...collector.rows);
   }
   return out;
 }

@@ -11,7 +11,8 @@
  * - a patch otherwise: `patch-match` (tool inputs against the added lines).
  */
 import type { GitRepository } from "../ingest/git/repo";
-import { addAmbiguity, type Ambiguity, type AmbiguityReason, type CheckpointSession, type Commit, DiagnosticSink, explainExclusion, type Session, type UnitFileRow, type UnitRow } from "../model";
+import { addAmbiguity, type Ambiguity, type AmbiguityReason, type CheckpointSession, type Commit, DiagnosticSink, explainExclusion, type LineRangeRow, type Session, type UnitFileRow, type UnitRow } from "../model";
+import { LineRangeCollector, type LineOwnerLabel } from "./line-ranges";
 import { patchMatch, type PatchMatchReplay } from "./patch-match";
 import { attributeFromPreImages, type FilePatch } from "./pre-image-unit";
 import { attributeUnit, type UnitAttribution } from "./replay-unit";
@@ -68,6 +69,8 @@ export interface UnitJob {
   evidence: UnitEvidence | null;
   /** Write the `unit-excluded` row (default true); false when the caller learns more reasons later and explains then. */
   explain?: boolean;
+  /** Gather every committed line's owner (`line_ranges`; git-replay units only): off by default, it costs memory. */
+  lines?: boolean;
 }
 
 export interface UnitOutcome {
@@ -75,6 +78,8 @@ export interface UnitOutcome {
   files: UnitFileRow[];
   /** The files the commit changes (first-parent diff), when they could be read. */
   changed: readonly string[];
+  /** The committed lines' owners, when the job asked for them and the unit was replayed on git. */
+  lines: LineRangeRow[];
 }
 
 // A BOM is part of the file's text (the agent's pre-images keep it), so it is not stripped.
@@ -95,9 +100,10 @@ export async function attributeUnitJob(job: UnitJob, sink: DiagnosticSink): Prom
     sink.error("unit-failed", `${label}: internal error (${e instanceof Error ? e.message : String(e)}); the unit is kept without counts`);
     read = { counts: null, method: null, numstat: null, changed: [] };
   }
+  const lines = read.counts === null ? [] : (read.lines ?? []);
   const row = toUnitRow({ ...job.subject, method: read.method, ambiguity: job.ambiguity.ambiguity, numstat_additions: read.numstat }, read.counts);
   if (job.explain !== false) explainExclusion(job.subject, job.ambiguity, job.details ?? {}, sink);
-  return { unit: row, files: toUnitFileRows(job.subject, read.counts), changed: read.changed };
+  return { unit: row, files: toUnitFileRows(job.subject, read.counts), changed: read.changed, lines };
 }
 
 interface ReadUnit {
@@ -105,6 +111,7 @@ interface ReadUnit {
   method: UnitRow["method"];
   numstat: number | null;
   changed: readonly string[];
+  lines?: LineRangeRow[];
 }
 
 async function readUnit(job: UnitJob, label: string, sink: DiagnosticSink): Promise<ReadUnit> {
@@ -142,6 +149,8 @@ async function fromGit(job: UnitJob, evidence: Extract<UnitEvidence, { kind: "gi
     return bytes === null ? null : decoder.decode(bytes);
   };
   const touched = new Set(evidence.touched ?? []);
+  const collector = job.lines ? new LineRangeCollector(job.subject.session_id, null) : null;
+  const onLine = collector ? (file: string, line: number, who: LineOwnerLabel) => collector.add(commit.sha, file, line, who) : undefined;
   const counts = await attributeUnit(
     job.session,
     job.sliceStart,
@@ -156,6 +165,8 @@ async function fromGit(job: UnitJob, evidence: Extract<UnitEvidence, { kind: "gi
       label,
     },
     sink,
+    onLine,
+    job.subject.model,
   );
   if (missing.size > 0) {
     addAmbiguity(job.ambiguity, "commit-unreadable");
@@ -166,7 +177,7 @@ async function fromGit(job: UnitJob, evidence: Extract<UnitEvidence, { kind: "gi
       `${label}: ${list.slice(0, 3).join(", ")}${list.length > 3 ? ", …" : ""} at the commit or its parent ${list.length === 1 ? "is" : "are"} missing from this clone (partial clone?)${linkNote}; unit kept out of headline numbers`,
     );
   }
-  return { counts, method: "git-replay", numstat, changed: paths };
+  return { counts, method: "git-replay", numstat, changed: paths, lines: collector?.rows ?? [] };
 }
 
 /** `pre-image-replay` when the log's pre-images take the commit's patch, else `patch-match`. */

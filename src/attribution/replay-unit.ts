@@ -1,6 +1,7 @@
 import { attributeAtCommit, type CommitAttribution, type CommittedFile } from "./at-commit";
+import { callSeqs, type OnCommittedLine } from "./line-ranges";
 import { DiagnosticSink, type Session, type ToolCall } from "../model";
-import { isBinaryText, makePathMapper, type ReplayStep, replayEdits, resolveSymlinks } from "../replay";
+import { isBinaryText, type LineOwner, makePathMapper, type ReplayStep, replayEdits, resolveSymlinks } from "../replay";
 import { chooseLanding, commitViewOfLinks, isLinkItself, landingCandidates, type UnitLinks } from "./unit-links";
 
 /** What the replay of one unit needs from the repository. */
@@ -40,7 +41,15 @@ const LFS_POINTER = "version https://git-lfs.github.com/spec/v1\n";
  * session runs it once, so that happened about ten times per process, 70 ms
  * of compiling each).
  */
-export async function attributeUnit(session: Session, transcriptStart: number, files: UnitFiles, sink: DiagnosticSink): Promise<UnitAttribution> {
+export async function attributeUnit(
+  session: Session,
+  transcriptStart: number,
+  files: UnitFiles,
+  sink: DiagnosticSink,
+  /** Every committed line's owner, when the caller gathers lines (`line_ranges`). */
+  onLine?: OnCommittedLine,
+  model: string | null = null,
+): Promise<UnitAttribution> {
   const prefix = files.label ? `${files.label}: ` : "";
   const changedPaths = new Set(files.changed.map((f) => f.path));
   const landing = files.links ? await landingOf(session, transcriptStart, files, files.links, changedPaths) : undefined;
@@ -61,7 +70,16 @@ export async function attributeUnit(session: Session, transcriptStart: number, f
     }
     changed.push(binary === file.binary ? file : { path: file.path, binary });
   }
-  return replayAndAttribute(plan, bases, commits, changed, prefix, sink);
+  return replayAndAttribute(plan, bases, commits, changed, prefix, sink, onLine && ownerLabels(session, model, onLine));
+}
+
+/** Turns the replay's line owners into the labels of `line_ranges` (a base line kept by the commit is the person's). */
+function ownerLabels(session: Session, model: string | null, onLine: OnCommittedLine): (path: string, line: number, owner: LineOwner) => void {
+  const seqs = callSeqs(session);
+  return (path, line, owner) => {
+    if (owner.origin === "agent") onLine(path, line, { owner: "agent", seq: seqs.get(owner.call ?? "") ?? null, model });
+    else onLine(path, line, { owner: owner.origin === "outside" ? "outside" : "human", seq: null, model: null });
+  };
 }
 
 interface ReplayPlan {
@@ -231,6 +249,7 @@ function replayAndAttribute(
   changed: UnitFiles["changed"],
   prefix: string,
   sink: DiagnosticSink,
+  onLine?: (path: string, line: number, owner: LineOwner) => void,
 ): UnitAttribution {
   const replay = replayEdits(plan.steps, (path) => bases.get(path) ?? null);
   for (const issue of replay.issues) {
@@ -242,7 +261,7 @@ function replayAndAttribute(
     if (file.binary) continue;
     committed.push({ path: file.path, base: bases.get(file.path) ?? null, commit: commits.get(file.path) ?? null });
   }
-  const counts = attributeAtCommit(replay, committed);
+  const counts = attributeAtCommit(replay, committed, onLine);
   return {
     agent_lines_produced: counts.agent_lines_produced,
     agent_lines_final: counts.agent_lines_final,

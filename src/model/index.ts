@@ -15,3 +15,4 @@ export * from "./swechat-labels";
 export * from "./mask-secrets";
 export * from "./mask-rows";
 export * from "./domain";
+export * from "./agent-trace";

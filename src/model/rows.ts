@@ -165,6 +165,28 @@ export const unitFileRowSchema = z.object({
 });
 export type UnitFileRow = z.infer<typeof unitFileRowSchema>;
 
+/**
+ * A run of committed lines of one unit with one owner (issue 19): lines `start_line`..`end_line` (1-based, both
+ * included, in the committed file) of `file`, added by the commit's first-parent diff. `owner` is `agent` (the
+ * unit's session), `human`, `outside`, or, in a group (`group_id` set), the id of the other session that wrote them.
+ * Runs, not one row per line: a file an agent call writes whole is one row (see README "Lines").
+ */
+export const lineRangeRowSchema = z.object({
+  session_id: z.string(),
+  commit_sha: z.string(),
+  /** null for a strict unit; the group's id (as in `group_units`) for a group unit. */
+  group_id: z.string().nullable(),
+  file: z.string(),
+  start_line: count,
+  end_line: count,
+  owner: z.string(),
+  /** The `tool_calls.seq` of the call that wrote the lines (of the owner's session), for agent-written lines. */
+  tool_call_seq: nullableCount,
+  /** The writing session's model, for agent-written lines. */
+  model: z.string().nullable(),
+});
+export type LineRangeRow = z.infer<typeof lineRangeRowSchema>;
+
 export const TABLE_COLUMNS = {
   units: Object.keys(unitRowSchema.shape) as (keyof UnitRow)[],
   sessions: Object.keys(sessionRowSchema.shape) as (keyof SessionRow)[],
@@ -174,6 +196,7 @@ export const TABLE_COLUMNS = {
   prompts: Object.keys(promptRowSchema.shape) as (keyof PromptRow)[],
   unit_files: Object.keys(unitFileRowSchema.shape) as (keyof UnitFileRow)[],
   group_units: Object.keys(groupUnitRowSchema.shape) as (keyof GroupUnitRow)[],
+  line_ranges: Object.keys(lineRangeRowSchema.shape) as (keyof LineRangeRow)[],
 } as const;
 export type TableName = keyof typeof TABLE_COLUMNS;
 export const TABLE_NAMES = Object.keys(TABLE_COLUMNS) as TableName[];
@@ -195,4 +218,6 @@ export interface AnalysisRows {
   unit_files?: UnitFileRow[];
   /** One row per (session, group) of metrics.md §1b (inputs with a repository). */
   group_units?: GroupUnitRow[];
+  /** Every committed line's owner, as runs (only when asked for: `analyze --lines`, `AnalyzeRequest.lines`). */
+  line_ranges?: LineRangeRow[];
 }

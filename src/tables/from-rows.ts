@@ -27,5 +27,6 @@ export function toTables(rows: AnalysisRows): AnalysisTables {
     prompts: tableFromRows("prompts", rows.prompts ?? []),
     unit_files: tableFromRows("unit_files", rows.unit_files ?? []),
     group_units: tableFromRows("group_units", rows.group_units ?? []),
+    line_ranges: tableFromRows("line_ranges", rows.line_ranges ?? []),
   };
 }

@@ -5,3 +5,5 @@ export * from "./summarize";
 export * from "./swechat-paper";
 export * from "./to-files";
 export * from "./to-parquet";
+export * from "./lines";
+export * from "./export-lines";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { z } from "zod";
-import { checkpointSessionRowSchema, diagnosticSchema, groupUnitRowSchema, promptRowSchema, rowsForOutput, type SecretsPolicy, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
+import { checkpointSessionRowSchema, diagnosticSchema, groupUnitRowSchema, lineRangeRowSchema, promptRowSchema, rowsForOutput, type SecretsPolicy, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 const SCHEMAS: Record<TableName, z.ZodObject> = {
@@ -12,6 +12,7 @@ const SCHEMAS: Record<TableName, z.ZodObject> = {
   prompts: promptRowSchema,
   unit_files: unitFileRowSchema,
   group_units: groupUnitRowSchema,
+  line_ranges: lineRangeRowSchema,
 };
 
 type ParquetType = "STRING" | "DOUBLE" | "BOOLEAN";

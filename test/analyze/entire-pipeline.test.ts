@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { escape } from "arquero";
 import { analyze } from "../../src/analyze";
+import { linesOf } from "../../src/tables/lines";
 import { ClaudeLog, editResult, writeResult } from "../helpers/claude-log";
 import { TestRepo } from "../helpers/git-repo";
 
@@ -28,7 +30,8 @@ import { TestRepo } from "../helpers/git-repo";
  * Owners: util 5 agent + 1 human; app 1 agent + 1 outside + 1 human; README 2 agent.
  * survived 8, human 2, outside 1 (8 + 2 + 1 = 11).
  */
-test("git-replay of a hand-worked session through an Entire checkpoint", async () => {
+/** The repository of the case above: its one commit, with the checkpoint. */
+function handWorkedRepo(): { repo: TestRepo; sha: string } {
   const repo = new TestRepo();
   const app0 = "import os\n\ndef main():\n    pass\n";
   repo.commit("initial", { "src/app.py": app0, "README.md": "readme\n" });
@@ -71,7 +74,11 @@ test("git-replay of a hand-worked session through an Entire checkpoint", async (
     }),
     "ab/cdef012345/0/full.jsonl": log.text(),
   });
+  return { repo, sha };
+}
 
+test("git-replay of a hand-worked session through an Entire checkpoint", async () => {
+  const { repo, sha } = handWorkedRepo();
   const { rows, readAnything } = await analyze({ inputs: [repo.dir] });
   assert.equal(readAnything, true);
   assert.equal(rows.units.length, 1);
@@ -112,4 +119,39 @@ test("git-replay of a hand-worked session through an Entire checkpoint", async (
 
   const files = rows.tool_calls.filter((c) => c.file !== null).map((c) => c.file);
   assert.ok(files.includes("src/util.py") && files.includes("README.md"), `repo-relative paths: ${files.join(", ")}`);
+});
+
+/**
+ * The same unit's committed lines (issue 19), line by line, from the reasoning above:
+ * util.py (new, 6 lines): 1 `def add` (Write, call 0), 2 `return int(a + b)` the person's, 3–4 the blank and
+ * `def sub` (Write), 5–6 `result = …` / `return result` (the Edit, call 1).
+ * app.py: 3 `def main() -> None:` (Edit, call 3), 4 `print("hi")` outside (the sed), 5 `# end` the person's;
+ * lines 1–2 are the base's, not committed lines. README.md: 2–3 the sub-agent's Edit (call 5).
+ * Per owner: agent 1+2+2+1+2 = 8 = survived, human 2, outside 1.
+ */
+test("line_ranges of the hand-worked unit name every committed line's owner and call", async () => {
+  const { repo, sha } = handWorkedRepo();
+  const { rows } = await analyze({ inputs: [repo.dir], lines: true });
+  const got = (rows.line_ranges ?? []).filter((r) => r.group_id === null).map((r) => [r.file, r.start_line, r.end_line, r.owner, r.tool_call_seq]);
+  assert.deepEqual(got, [
+    ["README.md", 2, 3, "agent", 5],
+    ["src/app.py", 3, 3, "agent", 3],
+    ["src/app.py", 4, 4, "outside", null],
+    ["src/app.py", 5, 5, "human", null],
+    ["src/util.py", 1, 1, "agent", 0],
+    ["src/util.py", 2, 2, "human", null],
+    ["src/util.py", 3, 4, "agent", 0],
+    ["src/util.py", 5, 6, "agent", 1],
+  ]);
+  assert.ok((rows.line_ranges ?? []).every((r) => r.session_id === rows.units[0].session_id && r.commit_sha === sha));
+  // The one group (one session, one commit) gives the same lines, owned the same way.
+  const grouped = (rows.line_ranges ?? []).filter((r) => r.group_id !== null);
+  const lines = linesOf(rows);
+  const u = rows.units[0];
+  const count = (owner: string) => lines.filter(escape((d: { owner: string; group_id: string | null }) => d.owner === owner && d.group_id === null)).numRows();
+  assert.deepEqual([count("agent"), count("human"), count("outside")], [u.agent_lines_survived, u.human_lines, u.outside_lines]);
+  assert.deepEqual(grouped.map((r) => [r.file, r.start_line, r.end_line, r.owner]), got.map((g) => g.slice(0, 4)));
+  // Without asking, no lines are gathered.
+  const plain = await analyze({ inputs: [repo.dir] });
+  assert.equal(plain.rows.line_ranges, undefined);
 });

@@ -144,3 +144,51 @@ test("every unit left out of headline numbers has one unit-excluded diagnostic t
     for (const reason of expected?.ambiguity_reasons ?? []) assert.ok(mine[0].message.includes(reason), `${reason} in ${mine[0].message}`);
   }
 });
+
+/**
+ * `line_ranges` (issue 19) on the bundled sample: for every replayed unit the runs per owner add up to its
+ * counts (agent = survived, human, outside), and for every attributable group unit, the lines another member
+ * wrote (owner = that session's id) add up to `other_session_lines`. Scenario 7 by hand (two sessions, one
+ * commit): the README's 7 added lines are the opus session's, package.json's 2 the haiku session's; so in
+ * the group, each session sees the other's lines under the other's id.
+ */
+test("line_ranges on the bundled sample add up to every unit's and group unit's counts", async () => {
+  const sample = await corpus;
+  const { rows } = await analyze({ inputs: [sample.repoDir], lines: true });
+  const ranges = rows.line_ranges ?? [];
+  const sum = (pick: (r: (typeof ranges)[number]) => boolean) => ranges.filter(pick).reduce((n, r) => n + r.end_line - r.start_line + 1, 0);
+  let checked = 0;
+  for (const u of rows.units) {
+    if (u.method !== "git-replay" || u.agent_lines_survived === null) continue;
+    const mine = (r: (typeof ranges)[number]) => r.group_id === null && r.session_id === u.session_id && r.commit_sha === u.commit_sha;
+    assert.deepEqual(
+      [sum((r) => mine(r) && r.owner === "agent"), sum((r) => mine(r) && r.owner === "human"), sum((r) => mine(r) && r.owner === "outside")],
+      [u.agent_lines_survived, u.human_lines, u.outside_lines],
+      `unit ${u.session_id} @ ${u.commit_sha.slice(0, 8)}`,
+    );
+    checked++;
+  }
+  assert.ok(checked >= 10, `${checked} units checked`);
+  let groups = 0;
+  for (const g of rows.group_units ?? []) {
+    if (g.agent_lines_survived === null) continue;
+    const mine = (r: (typeof ranges)[number]) => r.group_id === g.group_id && r.session_id === g.session_id;
+    const other = (r: (typeof ranges)[number]) => mine(r) && r.owner !== "agent" && r.owner !== "human" && r.owner !== "outside";
+    assert.deepEqual(
+      [sum((r) => mine(r) && r.owner === "agent"), sum(other), sum((r) => mine(r) && r.owner === "human"), sum((r) => mine(r) && r.owner === "outside")],
+      [g.agent_lines_survived, g.other_session_lines, g.human_lines, g.outside_lines],
+      `group ${g.group_id} session ${g.session_id}`,
+    );
+    groups++;
+  }
+  assert.ok(groups >= 10, `${groups} group units checked`);
+
+  const s7 = sample.expected.filter((e) => e.scenario === 7);
+  const opus = s7.find((e) => e.session_key === "s07a-readme")!;
+  const haiku = s7.find((e) => e.session_key === "s07b-package")!;
+  const inGroup = ranges.filter((r) => r.group_id !== null && r.commit_sha === opus.commit_sha && r.session_id === opus.session_id);
+  assert.deepEqual(
+    inGroup.map((r) => [r.file, r.end_line - r.start_line + 1, r.owner]).sort(),
+    [["README.md", 7, "agent"], ["package.json", 2, haiku.session_id]].sort(),
+  );
+});

@@ -1,4 +1,5 @@
 import { registerAnalyzeCommand } from "./analyze";
+import { registerExportCommand } from "./export";
 import { registerReportCommand } from "./report";
 import { registerTaskflowCommand } from "./taskflow";
 import { registerSwebenchCommand } from "./swebench";
@@ -10,6 +11,7 @@ export const COMMANDS: RegisterCommand[] = [
   registerAnalyzeCommand,
   registerSummarizeCommand,
   registerReportCommand,
+  registerExportCommand,
   registerTaskflowCommand,
   registerSwebenchCommand,
 ];

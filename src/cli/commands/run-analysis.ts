@@ -16,6 +16,7 @@ export interface AnalysisFlags {
   patch?: string;
   keepExcludedRepos?: boolean;
   keepSecrets?: boolean;
+  lines?: boolean;
 }
 
 /** Adds the inputs argument and the shared options (after the command's own `--out`). */
@@ -29,6 +30,7 @@ export function withAnalysisOptions(command: Command): Command {
     .option("--keep-excluded-repos", "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)")
     .option("--keep-secrets", "write credential-looking text (API keys, tokens) as it is, for use on your own machine (default: masked)")
     .option("--threads <n>", "worker threads for per-session work (default: automatic)")
+    .option("--lines", "also write line_ranges: every committed line's owner, as runs (git-replay units and groups)")
     .option("-q, --quiet", "no progress bar and no summary");
 }
 
@@ -69,6 +71,7 @@ export async function runAnalysis(inputs: string[], flags: AnalysisFlags, shard?
     commitPatch: flags.patch ? resolve(flags.patch) : undefined,
     includeExcludedRepos: Boolean(flags.keepExcludedRepos),
     shard,
+    lines: Boolean(flags.lines),
     onProgress: (done, total, label) => {
       if (done === 0) progress.start(total, label);
       else progress.update(done, label);
