@@ -76,6 +76,12 @@ test("`npm run report` prints the path of index.html and the headline it holds, 
   assert.equal(printed.ratios.length, 3);
   assert.deepEqual(printed.coverage, ["10 of 15 (67 %)", "14 of 15 (93 %)"]);
   assert.deepEqual(reportHeadline(readFileSync(path, "utf8")), printed);
+  // The README pastes this run: every line it shows (its "..." aside, the path made relative) is printed as shown.
+  const readme = readFileSync("README.md", "utf8");
+  const pasted = /`npm run report` prints[^]*?```\n([^]*?)```/.exec(readme)?.[1].split("\n").filter((l) => l !== "" && l.trim() !== "...");
+  assert.ok(pasted && pasted.length > 8, "README.md pastes what npm run report prints");
+  const printedLines = run.stdout.replaceAll(out, "reports/sample-report").split("\n");
+  for (const line of pasted) assert.ok(printedLines.includes(line), `README.md shows a line the run does not print: ${line}`);
 });
 
 test("report: usage errors exit 2; --timestamp prints the time", () => {
