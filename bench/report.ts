@@ -21,7 +21,6 @@ import { reportFiles } from "../src/report";
 import { type AnalysisRows, seededRandom } from "../src/tables";
 
 const MODELS = ["claude-opus-4-6", "claude-sonnet-4-5-20250929", "claude-haiku-4-5-20251001", "claude-sonnet-4-20250514", "claude-opus-4-1-20250805", "gpt-5-codex", "gpt-5", "gpt-5-mini", "gemini-2.5-pro", "gemini-2.5-flash", "o4-mini", "claude-3-7-sonnet-20250219"];
-const AGENTS = ["Claude Code", "Codex", "Gemini CLI"];
 const TOOLS: [string, string][] = [["Read", "read"], ["Edit", "edit"], ["Write", "write"], ["Bash", "bash:build"], ["Bash", "bash:file"], ["Grep", "grep"], ["Glob", "glob"], ["Bash", "git/gh"], ["TodoWrite", "TodoWrite"], ["Task", "agent"]];
 const AMBIGUITY = ["multi-session-checkpoint", "multi-checkpoint-session", "merge-commit", "transcript-missing"];
 

@@ -101,7 +101,7 @@ class CellOutputs {
   }
   display(message, update) {
     const out = displayOutput(message.data, message.metadata);
-    const id = message.transient && message.transient.display_id;
+    const id = message.transient?.display_id;
     if (id && update && this.displayIds.has(id)) {
       this.outputs[this.displayIds.get(id)] = out;
       return;
@@ -213,7 +213,7 @@ async function runNotebook(env, converters, notebook, { timeoutS, onCell }) {
       if (onCell) onCell(count, Date.now() - t0, failed);
       cell.execution_count = count;
       cell.outputs = outputs.finish();
-      if (cell.metadata && cell.metadata.execution) {
+      if (cell.metadata?.execution) {
         const { execution, ...rest } = cell.metadata;
         cell.metadata = rest;
       }
@@ -308,7 +308,7 @@ if (require.main === module) {
     // Exit explicitly: a notebook may leave handles open (a git process, a timer).
     (code) => process.exit(code),
     (error) => {
-      process.stderr.write(`${error && error.stack ? error.stack : String(error)}\n`);
+      process.stderr.write(`${error?.stack ? error.stack : String(error)}\n`);
       process.exit(1);
     },
   );

@@ -87,7 +87,7 @@ function textSource(seed: number): TextSource {
   for (let i = 0; i < 4000; i++) {
     let w = "";
     const n = 2 + Math.floor(rng() * 9);
-    for (let k = 0; k < n; k++) w += "etaoinshrdlucmfwypvbgkqjxz"[Math.floor(Math.pow(rng(), 1.8) * 26)];
+    for (let k = 0; k < n; k++) w += "etaoinshrdlucmfwypvbgkqjxz"[Math.floor(rng() ** 1.8 * 26)];
     words.push(w);
   }
   const parts: string[] = [];
@@ -162,7 +162,7 @@ export function ensureDataset(options: GenerateOptions): { dir: string; manifest
 
   for (let i = 0; i < nSessions; i++) {
     // Repositories by a Zipf-like weight; the first (nimbus) gets 3 % of the sessions.
-    const repo = rng() < 0.03 ? repos[0] : repos[1 + Math.min(nRepos - 2, Math.floor(Math.pow(rng(), 2.2) * (nRepos - 1)))];
+    const repo = rng() < 0.03 ? repos[0] : repos[1 + Math.min(nRepos - 2, Math.floor(rng() ** 2.2 * (nRepos - 1)))];
     const id = uuid(rng);
     const session = generateSession(rng, text, {
       index: i, id, repo, user: `dev${Math.floor(rng() * 900)}`, start: start + Math.floor((i / nSessions) * span) + Math.floor(rng() * 3_600_000),

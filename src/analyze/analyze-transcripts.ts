@@ -51,11 +51,11 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
     else if (!repoPath) notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
     out.diagnostics.push(...notes.rows);
     const job = (f: FoundTranscript): TranscriptSessionJob => ({ found: f, gitDir: repo?.gitDir ?? null, repoName: context?.name ?? null, commitsFile: context?.commitsFile ?? null, idleLimitS: options.idleLimitS, lines: options.lines === true });
-    const results = await runJobs(found.map(job), repo, options, "transcripts");
+    const results = await runJobs(found.map(job), options, "transcripts");
     // A resumed session's job runs again without the calls an earlier file holds.
     const repeats = repeatedAcrossFiles(results.map((r) => ({ name: r.file, claude_code: r.tool_ids.length + r.api_ids.length > 0, started_ms: r.started_ms, tool_ids: r.tool_ids, api_ids: r.api_ids })));
     const again = [...repeats.keys()].sort((a, b) => a - b);
-    const rerun = await runJobs(again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })), repo, options, "resumed sessions");
+    const rerun = await runJobs(again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })), options, "resumed sessions");
     again.forEach((i, k) => (results[i] = rerun[k]));
     collect(results, out);
     const finalJobs = found.map((f, i) => (repeats.has(i) ? { ...job(f), repeated: repeats.get(i) } : job(f)));
@@ -82,7 +82,7 @@ async function repositoryContext(repo: GitRepository, repoPath: string, scratch:
   return { name: await repositoryName(repo, repoPath), commitsFile, commits };
 }
 
-async function runJobs(jobs: TranscriptSessionJob[], repo: GitRepository | null, options: AnalyzeOptions, label: string): Promise<TranscriptSessionResult[]> {
+async function runJobs(jobs: TranscriptSessionJob[], options: AnalyzeOptions, label: string): Promise<TranscriptSessionResult[]> {
   if (jobs.length === 0) return [];
   const root = packageRoot();
   const bytes = jobs.reduce((n, j) => n + sizeOf(j.found.file), 0);

@@ -50,7 +50,6 @@ const PARSED_BUDGET_BYTES = 192 * 1024 * 1024;
 const repositories = new Map<string, Promise<GitRepository | null>>();
 
 // A BOM is part of the file's text (the agent's pre-images keep it), so it is not stripped.
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Worker entry (see ./parallel.ts). */
 export const runJob = (job: EntireSessionJob) => runEntireSessionJob(job);

@@ -318,7 +318,7 @@ function editFragments(track: FileTrack, e: StringEdit, owner: LineOwner, tool: 
       if (!frag.text.includes(e.old_string)) continue;
       const byTool = tool !== null ? applyToolStringEdits(tool, frag.text, [e]) : null;
       const next =
-        byTool !== null && byTool.ok
+        byTool?.ok
           ? byTool.text
           : e.replace_all
             ? frag.text.split(e.old_string).join(e.new_string)

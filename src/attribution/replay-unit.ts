@@ -65,7 +65,7 @@ export async function attributeUnit(
     // state, so a file that turns from binary to text has the lines of its committed text (and a base of none).
     const binary = file.binary && (text === null || isBinaryText(text));
     if (!binary) commits.set(file.path, text);
-    if (text !== null && text.startsWith(LFS_POINTER)) {
+    if (text?.startsWith(LFS_POINTER)) {
       sink.info("git-lfs-pointer", `${prefix}${file.path} is a Git LFS pointer in the commit: its committed lines are the pointer's (as git counts them), not the stored file's, so an agent's edits of the real file do not survive here`);
     }
     changed.push(binary === file.binary ? file : { path: file.path, binary });

@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { checkSessionTimes, DiagnosticSink, type Session } from "../model";
+import { checkSessionTimes, type DiagnosticSink, type Session } from "../model";
 import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFilesOf } from "./claude-code";
 import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout, readHead } from "./codex";
 import { detectTranscriptFormat } from "./detect";

@@ -97,7 +97,7 @@ export function makePathMapper(
       const rel = relativeTo(candidate, p);
       if (rel !== null && existsInRepo(rel)) {
         score++;
-        if (preferred !== undefined && preferred(rel)) preferredScore++;
+        if (preferred?.(rel)) preferredScore++;
       }
     }
     if (score > best || (score === best && score > 0 && preferredScore > bestPreferred)) {

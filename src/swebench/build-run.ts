@@ -243,7 +243,7 @@ function addReport(r: InstanceRecord, entry: ReportEntry, file: string, data: Da
   }
   // v5 writes `infra_failure` into every report it grades.
   harness.add(entry.infra_failure !== undefined ? "harness report.json (v5)" : "harness report.json");
-  const expected = data && data.fail_to_pass && data.pass_to_pass ? { fail_to_pass: data.fail_to_pass, pass_to_pass: data.pass_to_pass } : null;
+  const expected = data?.fail_to_pass && data.pass_to_pass ? { fail_to_pass: data.fail_to_pass, pass_to_pass: data.pass_to_pass } : null;
   const tests = entry.tests_status ? countTests(entry.tests_status, expected) : null;
   if (tests && tests.unreported > 0) {
     sink.add("warning", "swebench-tests-unreported", `${id}: ${tests.unreported} FAIL_TO_PASS/PASS_TO_PASS test(s) of the dataset are in neither list of the report; they count as failed`, null, { file });

@@ -65,7 +65,7 @@ export function mcnemarExact(b: number, c: number): number {
   const k = Math.min(b, c);
   let tail = 0;
   if (n <= 1000) {
-    let term = Math.pow(2, -n); // C(n, 0) · 2^-n
+    let term = 2 ** -n; // C(n, 0) · 2^-n
     for (let i = 0; i <= k; i++) {
       if (i > 0) term = (term * (n - i + 1)) / i;
       tail += term;

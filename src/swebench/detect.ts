@@ -20,7 +20,7 @@ export type SwebenchFileKind =
   | "unknown";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const has = (o: Record<string, unknown>, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
 
 const REPORT_KEYS = ["patch_successfully_applied", "tests_status", "patch_is_None", "patch_exists"];
 const SUMMARY_ID_KEYS = ["resolved_ids", "unresolved_ids", "completed_ids", "submitted_ids", "error_ids", "empty_patch_ids"];

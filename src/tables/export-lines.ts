@@ -6,7 +6,7 @@
  * "not the agent" lines that no known person attested).
  */
 import { createHash } from "node:crypto";
-import { type AgentTraceRecord, type AnalysisRows, type LineRangeRow } from "../model";
+import type { AgentTraceRecord, AnalysisRows, LineRangeRow } from "../model";
 
 export interface AgentLines {
   session_id: string;

@@ -1,5 +1,5 @@
 import * as aq from "arquero";
-import { type AnalysisRows, type CheckpointSessionRow, type Diagnostic, type PromptRow, type UnitFileRow, type SessionRow, TABLE_COLUMNS, type TableName, type ToolCallRow, type UnitRow } from "../model";
+import { type AnalysisRows, TABLE_COLUMNS, type TableName, } from "../model";
 
 export type { AnalysisRows } from "../model";
 

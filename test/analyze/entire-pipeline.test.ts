@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { escape } from "arquero";
+import { escape as opaque } from "arquero";
 import { analyze } from "../../src/analyze";
 import { linesOf } from "../../src/tables/lines";
 import { ClaudeLog, editResult, writeResult } from "../helpers/claude-log";
@@ -148,7 +148,7 @@ test("line_ranges of the hand-worked unit name every committed line's owner and 
   const grouped = (rows.line_ranges ?? []).filter((r) => r.group_id !== null);
   const lines = linesOf(rows);
   const u = rows.units[0];
-  const count = (owner: string) => lines.filter(escape((d: { owner: string; group_id: string | null }) => d.owner === owner && d.group_id === null)).numRows();
+  const count = (owner: string) => lines.filter(opaque((d: { owner: string; group_id: string | null }) => d.owner === owner && d.group_id === null)).numRows();
   assert.deepEqual([count("agent"), count("human"), count("outside")], [u.agent_lines_survived, u.human_lines, u.outside_lines]);
   assert.deepEqual(grouped.map((r) => [r.file, r.start_line, r.end_line, r.owner]), got.map((g) => g.slice(0, 4)));
   // Without asking, no lines are gathered.

@@ -20,7 +20,7 @@ test("results come back in job order on 2 worker threads, the same as inline, an
     await ready;
     yield* jobs(40);
   }
-  const pooled = await mapInWorkers<PoolJob, Out>(held(), JOB, { threads: 2, maxInFlight: 6, collect: true, onReady: () => release(), onResult: (r, i) => void order.push(i) });
+  const pooled = await mapInWorkers<PoolJob, Out>(held(), JOB, { threads: 2, maxInFlight: 6, collect: true, onReady: () => release(), onResult: (_r, i) => void order.push(i) });
   assert.deepEqual(order, Array.from({ length: 40 }, (_, i) => i));
   assert.deepEqual(pooled.map((r) => r.square), inline.map((r) => r.square));
   assert.deepEqual(inline.map((r) => r.n), Array.from({ length: 40 }, (_, i) => i));

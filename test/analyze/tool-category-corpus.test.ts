@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
 import { TOOL_CATEGORIES, toolCategory } from "../../src/analyze/tool-category";
 import { corpusPath, sharedCorpusSkip } from "../helpers/corpus";

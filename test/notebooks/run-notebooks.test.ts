@@ -244,6 +244,7 @@ describe("notebooks run in one process but do not share variables", () => {
 
   test("a variable of the first notebook is not defined in the second", () => {
     writeFileSync(join(dir, "a.ipynb"), notebook(["const secret = 42;\nconsole.log(`a: ${typeof secret}`);"]));
+    // biome-ignore lint/suspicious/noTsIgnore: the directive is part of the cell under test, not of this file
     // @ts-ignore lets the cell compile; at run time `secret` is undeclared unless a's executor leaked.
     writeFileSync(join(dir, "b.ipynb"), notebook(["// @ts-ignore\nconsole.log(`b: ${typeof secret}`);"]));
     const out = join(dir, "out");

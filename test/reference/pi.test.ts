@@ -5,7 +5,6 @@
  * session by session. Real git repositories built in temp folders.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { test } from "node:test";
 import { both, counts, runCli } from "./agree-cli";
 import { compareSessions, compareUnits } from "./compare";

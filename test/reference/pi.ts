@@ -129,7 +129,7 @@ export function parsePiTranscript(text: string): ParsedTranscript | null {
   const uses = new Map<string, { name: string; args: Json }>();
   recs.forEach((r) => {
     const m = messageOf(r);
-    if (!m || m.role !== "assistant" || !Array.isArray(m.content)) return;
+    if (m?.role !== "assistant" || !Array.isArray(m.content)) return;
     for (const b of m.content) {
       if (isObj(b) && b.type === "toolCall" && typeof b.id === "string" && typeof b.name === "string" && !uses.has(b.id)) {
         uses.set(b.id, { name: b.name, args: isObj(b.arguments) ? b.arguments : {} });
@@ -140,7 +140,7 @@ export function parsePiTranscript(text: string): ParsedTranscript | null {
   const seen = new Set<string>();
   recs.forEach((r, line) => {
     const m = messageOf(r);
-    if (!m || m.role !== "toolResult") return;
+    if (m?.role !== "toolResult") return;
     const id = str(m.toolCallId);
     const use = id ? uses.get(id) : undefined;
     if (!id || !use || !PI_FILE_TOOLS.has(use.name) || seen.has(id)) return;

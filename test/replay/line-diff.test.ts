@@ -19,7 +19,6 @@ function jsdiffRuns(a: string[], b: string[]) {
   return runs;
 }
 
-const total = (runs: { kind: string; count: number }[], kind: string) => runs.filter((r) => r.kind === kind).reduce((s, r) => s + r.count, 0);
 
 test("lineDiff is the diff package's Myers script on the whole line arrays", () => {
   // metrics.md §2 names the `diff` package: lineDiff must give jsdiff's edit script on the

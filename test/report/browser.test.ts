@@ -85,6 +85,7 @@ async function visit(file: string, expectCharts: number): Promise<PageReport> {
     pwned: window.__pwned as unknown,
     injected: document.querySelectorAll("img, iframe, object, embed, #injected, body > svg, main svg:not(.chart svg):not(.marks)").length,
     scripts: document.querySelectorAll("script").length,
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees (innerText), not hidden nodes' text
     text: document.body.innerText,
     styled: window.getComputedStyle(document.body).maxWidth === "1180px",
   }));

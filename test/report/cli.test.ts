@@ -42,7 +42,7 @@ function printedHeadline(stdout: string): { ratios: string[][]; coverage: string
     assert.ok(m, `${label} not printed:\n${stdout}`);
     return m.slice(1);
   });
-  const cover = /^  units covered +(\d+ of \d+ \(\d+ %\)) +(\d+ of \d+ \(\d+ %\))$/m.exec(stdout);
+  const cover = /^ {2}units covered +(\d+ of \d+ \(\d+ %\)) +(\d+ of \d+ \(\d+ %\))$/m.exec(stdout);
   assert.ok(cover, `coverage not printed:\n${stdout}`);
   return { ratios, coverage: cover.slice(1) };
 }
@@ -78,7 +78,7 @@ test("`npm run report` prints the path of index.html and the headline it holds, 
   assert.deepEqual(reportHeadline(readFileSync(path, "utf8")), printed);
   // The README pastes this run: every line it shows (its "..." aside, the path made relative) is printed as shown.
   const readme = readFileSync("README.md", "utf8");
-  const pasted = /`npm run report` prints[^]*?```\n([^]*?)```/.exec(readme)?.[1].split("\n").filter((l) => l !== "" && l.trim() !== "...");
+  const pasted = /`npm run report` prints[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1].split("\n").filter((l) => l !== "" && l.trim() !== "...");
   assert.ok(pasted && pasted.length > 8, "README.md pastes what npm run report prints");
   const printedLines = run.stdout.replaceAll(out, "reports/sample-report").split("\n");
   for (const line of pasted) assert.ok(printedLines.includes(line), `README.md shows a line the run does not print: ${line}`);

@@ -77,7 +77,7 @@ test("two synthetic systems: the 2×2 table on the instances both attempted, by 
   // Run B resolves lib-3, lib-4, app-7, app-8 and app-9; fails lib-1, lib-2, lib-5, app-10; app-6 has no prediction (missing).
   const resolved = new Set(["alpha__lib-3", "alpha__lib-4", "beta__app-7", "beta__app-8", "beta__app-9"]);
   const b = writeHarnessRun(dir, "runB", "sysB", SUBSET.filter((id) => id !== "beta__app-6").map((id) => ({ id, patch: "d", report: report(resolved.has(id) ? {} : { f2p: [0, 1] }) })));
-  const difficulty = (id: string, i: number) => ({ difficulty: i < 5 ? "<15 min fix" : "15 min - 1 hour" });
+  const difficulty = (_id: string, i: number) => ({ difficulty: i < 5 ? "<15 min fix" : "15 min - 1 hour" });
   const dataset = writeDataset(join(dir, "verified.jsonl"), SUBSET, difficulty);
   const r = ok(evaluateRuns({ inputs: [a, b], instances: dataset }));
   const rowsOf = (run: string) => r.instances.filter((x: InstanceRow) => x.run === run);

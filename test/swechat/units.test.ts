@@ -13,7 +13,7 @@ const session = (id: string, checkpoints: string[]): SwechatSessionRow => ({
   session_id: id, repo_id: "r/x", checkpoint_ids: checkpoints, canonical_checkpoint_pk: checkpoints[0] ?? null, agent: "Claude Code", branch: null, created_at: null,
   files_touched: [], agent_lines: null, human_added: null, human_modified: null, human_removed: null, total_committed: null, agent_percentage: null, session_success: null,
 });
-const patch = (text: string | null): SpooledPatch => ({ ref: text === null ? null : { offset: 0, length: text.length }, fingerprint: text === null ? null : fingerprint(text), merge: text !== null && text.startsWith("diff --cc") });
+const patch = (text: string | null): SpooledPatch => ({ ref: text === null ? null : { offset: 0, length: text.length }, fingerprint: text === null ? null : fingerprint(text), merge: text?.startsWith("diff --cc") === true });
 
 /**
  * a: alone in cp1 with one commit → unambiguous.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as vega from "vega";
+// biome-ignore lint/suspicious/noTsIgnore: a @ts-expect-error would fail where the types do resolve
 // @ts-ignore vega-lite ships no types under every resolution
 import * as vl from "vega-lite";
 import {

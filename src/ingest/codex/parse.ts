@@ -17,7 +17,7 @@
  */
 import { DiagnosticSink, SESSION_FORMAT_VERSION, type Session, type Turn } from "../../model";
 import { emptyJsonlStats, forEachJsonl } from "../jsonl";
-import { emptyPatchNotes, parseArguments, patchTextOfCall, type PatchNotes } from "./file-edits";
+import { emptyPatchNotes, parseArguments, patchTextOfCall } from "./file-edits";
 import { Notes } from "./notes";
 import { attachFileChanges, type FileChangeItem } from "./file-changes";
 import { buildToolCalls, type CallDraft, type Outcomes } from "./tool-calls";
@@ -51,7 +51,7 @@ interface FileResult {
   lines: number;
 }
 
-function readFile(text: string | Uint8Array, file: string | null, sink: DiagnosticSink, notes: Notes, patchNotes: PatchNotes, sidechain: boolean, prefix: string, mapLine: (line: number, t: number | null) => number): FileResult {
+function readFile(text: string | Uint8Array, file: string | null, sink: DiagnosticSink, notes: Notes, sidechain: boolean, prefix: string, mapLine: (line: number, t: number | null) => number): FileResult {
   const stats = emptyJsonlStats();
   const r: FileResult = {
     sessionIds: [], parentThread: null, versions: [], cwds: [], branch: null, turns: [], calls: [],
@@ -126,8 +126,8 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
       notes.add("codex-compacted", "info", own, "compaction record(s): history replaced, nothing removed from the log");
       return;
     }
-    if (rec.kind === "event_msg") return event(rec, own, line);
-    item(rec, own, line);
+    if (rec.kind === "event_msg") event(rec, own, line);
+    else item(rec, own, line);
   }
 
   function event(rec: CodexRecord, own: number, line: number): void {
@@ -248,7 +248,7 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
   const patchNotes = emptyPatchNotes();
   let main: FileResult;
   try {
-    main = readFile(input.text, input.file, sink, notes, patchNotes, false, "", (line) => line);
+    main = readFile(input.text, input.file, sink, notes, false, "", (line) => line);
   } catch (e) {
     sink.add("error", "codex-internal-error", `the parser failed: ${e instanceof Error ? e.message : String(e)}`, null, input.file !== null ? { file: input.file } : {});
     return null;
@@ -276,7 +276,7 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
       for (const lt of main.lineTimes) if (lt.t <= t) best = lt.line;
       return best;
     };
-    const r = readFile(sub.text, sub.file, sink, notes, patchNotes, true, `subagent${k}:`, place);
+    const r = readFile(sub.text, sub.file, sink, notes, true, `subagent${k}:`, place);
     if (r.parentThread !== null && r.parentThread !== sessionId) {
       sink.add("warning", "codex-subagent-other-parent", `sub-agent rollout names parent thread ${r.parentThread}, not ${sessionId}: read anyway`, null, { file: sub.file });
     }

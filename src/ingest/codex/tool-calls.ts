@@ -49,7 +49,7 @@ export function outcomeOfOutput(output: unknown, status: string | null): { succe
   if (Array.isArray(output)) return { success: true, text: "" };
   if (typeof output === "object" && output !== null) {
     const o = output as Record<string, unknown>;
-    return { success: o.success === false ? false : true, text: typeof o.content === "string" ? o.content : "" };
+    return { success: o.success !== false, text: typeof o.content === "string" ? o.content : "" };
   }
   if (typeof output !== "string") return { success: null, text: "" };
   let text = output;

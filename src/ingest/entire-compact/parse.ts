@@ -10,7 +10,7 @@
  *
  * Never throws on bad data: everything skipped or odd becomes a diagnostic.
  */
-import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type Severity, type ToolCall, type Turn } from "../../model";
+import { type DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type Severity, type ToolCall, type Turn } from "../../model";
 import { cwdOfEnvironmentContext } from "../codex/records";
 import { emptyJsonlStats, iterateJsonl, type JsonlRecord } from "../jsonl";
 import { compactAgentName, compactSource } from "./agents";

@@ -505,7 +505,7 @@ async function buildSession(
   }
 
   let sessionId: string;
-  if (meta?.session_id && meta.session_id.trim()) {
+  if (meta?.session_id?.trim()) {
     sessionId = normaliseSessionId(meta.session_id);
   } else {
     // Keep the folder (it counts for multi-session-checkpoint) under an id no real session has.

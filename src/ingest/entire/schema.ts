@@ -183,7 +183,7 @@ function dropDeepest(root: Record<string, unknown>, path: readonly PropertyKey[]
   let dropFrom: Record<string, unknown> | null = null;
   let dropKey = "";
   for (const step of path) {
-    if (typeof step !== "string" || !Object.prototype.hasOwnProperty.call(holder, step)) break;
+    if (typeof step !== "string" || !Object.hasOwn(holder, step)) break;
     dropFrom = holder;
     dropKey = step;
     const next = holder[step];

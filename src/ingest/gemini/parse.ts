@@ -12,7 +12,7 @@
  * message. The quirks, with the real sample, are in README.md.
  */
 import { createHash } from "node:crypto";
-import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type FileEdit, type Session, type ToolCall, type Turn, type Usage } from "../../model";
+import { type DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type FileEdit, type Session, type ToolCall, type Turn, type Usage } from "../../model";
 import { loadGeminiConversation } from "./load";
 import { type FileDiff, type RawTokens, fileDiffSchema, messageSchema, toolCallSchema } from "./schema";
 
@@ -176,7 +176,7 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
         if (path === null) note("gemini-edit-without-path", record, "file-changing call(s) naming no file", "warning");
         else {
           const abs = diff?.filePath ?? absolutePathInResult(output);
-          for (const p of [path, abs]) if (p && p.startsWith("/")) absolutes.add(p);
+          for (const p of [path, abs]) if (p?.startsWith("/")) absolutes.add(p);
           if (!isAbsolute(path)) {
             relativeEdits++;
             if (abs && isAbsolute(abs) && abs.endsWith(`/${path.replace(/^\.\//, "")}`)) roots.add(abs.slice(0, abs.length - path.replace(/^\.\//, "").length - 1));

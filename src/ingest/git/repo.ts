@@ -162,7 +162,7 @@ export async function openRepository(path: string, opts: OpenRepositoryOptions =
   let workTree: string | null = null;
   if (insideText === "true") {
     const top = await gitText(null, ["rev-parse", "--show-toplevel"], { cwd: real });
-    if (top !== null && top.trim()) {
+    if (top?.trim()) {
       try {
         workTree = await realpath(top.trim());
       } catch {

@@ -22,7 +22,7 @@
  * status and metadata; tokens and cost are per assistant message (one
  * API call per `step-finish` part, else per message).
  */
-import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, type Usage, checkRecordTokenCounts, isoTime } from "../../model";
+import { type DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, type Usage, checkRecordTokenCounts, isoTime } from "../../model";
 import { emptyPatchNotes } from "../codex/file-edits";
 import { OPENCODE_FILE_TOOLS, openCodeFileEdits } from "./file-edits";
 import { type RawExport, type RawTokens, exportSchema, messageInfoSchema, partSchema, sessionInfoSchema, toolStateSchema } from "./schema";

@@ -14,7 +14,7 @@
  * a `pi -p --mode json` stream is read from its `message_end` events. Codes
  * and sources in README.md.
  */
-import { DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, isoTime } from "../../model";
+import { type DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, isoTime } from "../../model";
 import { readJsonl } from "../jsonl";
 import { emptyPiEditNotes, PI_FILE_TOOLS, piFileEdits } from "./file-edits";
 import { copiedHistory } from "./fork";

@@ -1,9 +1,4 @@
-/**
- * The pieces of a SpecStory export below the turn level: tool blocks, Cursor
- * diff chunks (HTML-escaped, one extra space after each marker), turn
- * headers, and what a block says of its call's outcome.
- */
-import type { FileEdit } from "../../model";
+
 import { newFileEdit } from "../../model";
 import { FENCE, HEADER_TIME, type TurnHeader } from "./schema";
 

@@ -80,7 +80,6 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
   const bashCategory = new Map<string, string>();
   const api: ApiCall[] = [];
   const times: number[] = [];
-  let segment = 0;
   const segmentCalls = new Map<string, ApiCall>();
   let badInputs = 0;
   let orphans = 0;
@@ -93,7 +92,6 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
     const record = row.turn_number + 1;
     const type = row.turn_type;
     if (type !== null && BREAKS.has(type)) {
-      segment++;
       segmentCalls.clear();
     }
     if (type === "user_prompt") {

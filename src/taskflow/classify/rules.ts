@@ -97,11 +97,6 @@ export const RULES: readonly Rule[] = [
 /** When no rule fires. */
 export const DEFAULT_RULE = { id: "default", label: "other" as TaskLabel, describe: "no rule fired" };
 
-function TESTS_ONLY(t: Text): boolean {
-  // "add a test for the failing case" is about tests, "fix the failing test" is a fix (the taxonomy's note).
-  return TESTS.test(t.head) && !/\b(fix|fixing|fixes)\b/.test(t.head) && !ERROR_OUTPUT.test(t.all);
-}
-
 const PLAN_PREFIX = /^(implement|execute|follow) the following plan:?\s*/;
 
 function normalise(text: string): Text {

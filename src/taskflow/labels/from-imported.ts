@@ -60,7 +60,7 @@ export function readImportedLabels(text: string, file: string, sink: DiagnosticS
   };
 
   const trimmed = text.replace(/^\uFEFF/, "").trim();
-  let whole: unknown = undefined;
+  let whole: unknown ;
   if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
     try {
       whole = JSON.parse(trimmed);

@@ -46,7 +46,7 @@ export function specStoryPrompts(text: string, file: string, sink: DiagnosticSin
 
 const AIDER_START = /^# aider chat started at (.+?)\s*$/;
 /** Aider writes each input line as `#### text` with a Markdown hard break (two trailing spaces); headings in answers lack them. */
-const AIDER_USER_LINE = /^####(?: (.*?))?  \s*$|^####\s*$/;
+const AIDER_USER_LINE = /^####(?: (.*?))? {2}\s*$|^####\s*$/;
 /** Commands aider runs itself; `/code`, `/ask`, `/architect` are echoed as a plain message on the next lines. */
 const AIDER_COMMAND = /^\//;
 
