@@ -59,7 +59,9 @@ export async function writeSession(st: BuildState, job: SessionJob): Promise<num
     const stateA = statesBefore(s, split);
     const beforeA = new Map<string, string>();
     for (const p of stateA.keys()) beforeA.set(p, st.tree.get(p) ?? "");
-    const tA = tick(st, s.ts.slice(0, split).reduce((m, t) => (Math.max(t , m)), 0) / 1000 + 120);
+    // Not Math.max: calls without a time (undefined) are skipped here, where Math.max would give NaN.
+    // biome-ignore lint/complexity/useMathMinMax: see above
+    const tA = tick(st, s.ts.slice(0, split).reduce((m, t) => (t > m ? t : m), 0) / 1000 + 120);
     const a = await st.fi.commit({ ref: "refs/heads/main", author: person, time: tA, message: `${subject(st, s)}\n\n${trailer(st, idA)}`, from: st.head, changes: setFiles(st, new Map(stateA)) });
     st.head = a;
     const legacyFirst = st.sessions.filter((x) => x.quirk === "two-checkpoints").length % 4 === 0;
