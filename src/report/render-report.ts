@@ -10,7 +10,7 @@ import { indexModel } from "./index-page";
 import { maskRows, type ReportRows } from "./rows";
 import { vegaRuntime } from "./runtime";
 import { EMBED_SCRIPT, SORT_SCRIPT } from "./scripts";
-import { type SessionPageLimits, sessionPages } from "./session-pages";
+import { type LineData, type SessionPageLimits, sessionPages } from "./session-pages";
 import { swechatSection } from "./swechat-figures";
 import { loadTemplates, trusted } from "./templates";
 
@@ -33,6 +33,8 @@ export interface ReportOptions {
   /** Write one page per session (default true). */
   sessionPages?: boolean;
   sessionPageLimits?: SessionPageLimits;
+  /** The committed lines' texts and commit subjects for the session pages' blame view (`readLineTexts`, `readCommitInfo`). */
+  lineData?: LineData;
   templatesDir?: string;
   version?: string;
   /** Receives chart-rendering warnings. */
@@ -134,7 +136,7 @@ export async function* reportFiles(input: ReportRows, options: ReportOptions = {
   const charts = buildCharts(rows, summaries, { seed, iterations });
   // SWE-chat's figures (their own partial), shown when the input holds the dataset's labels.
   const paper = swechatSection(rows);
-  const pages = sessionPages(rows, options.sessionPageLimits, secrets);
+  const pages = sessionPages(rows, options.sessionPageLimits, secrets, options.lineData);
   const common = { version, timestamp: options.timestamp ?? null, secretsNote: secretsNote(secrets) };
 
   const specs: Script = { type: "application/json", id: "chart-specs", code: jsonForScript([...charts, ...paper.charts].map((c) => ({ name: c.name, spec: c.spec }))) };

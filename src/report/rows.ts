@@ -34,6 +34,7 @@ export function maskRows(rows: ReportRows, secrets: SecretsPolicy = "masked"): R
     ...(rows.group_units ? { group_units: rows.group_units.map((u) => keepOr(u, { repo: m(u.repo), agent: s(u.agent), model: s(u.model) })) } : {}),
     ...(rows.checkpoint_sessions ? { checkpoint_sessions: rows.checkpoint_sessions } : {}),
     ...(rows.prompts ? { prompts: rows.prompts.map((p) => keepOr(p, { text: m(p.text), timestamp: s(p.timestamp) })) } : {}),
+    ...(rows.line_ranges ? { line_ranges: rows.line_ranges } : {}),
     ...(rows.unit_files ? { unit_files: rows.unit_files.map((f) => keepOr(f, { path: m(f.path) })) } : {}),
   };
 }

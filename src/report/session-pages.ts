@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import { formatCount, formatNumber, formatPct } from "../charts";
 import type { SecretsPolicy, SessionRow, ToolCallRow, UnitRow } from "../model";
 import { isHeadlineUnit } from "../tables";
+import { BLAME_LINE_LIMIT, type BlameContext, blameUnits, groupExplanations } from "./blame";
 import { cutShown, makeReportMasker } from "./bounded-text";
 import { safeFileStem } from "./escape";
 import type { Cell } from "./index-page";
 import { shorten } from "./method-notes";
+import type { CommitInfo, LineTexts } from "./line-text";
 import type { PromptRow, ReportRows, UnitFileRow } from "./rows";
 
 export interface SessionLink {
@@ -25,6 +27,14 @@ export interface SessionPageLimits {
   promptChars?: number;
   /** Timeline rows per page. Default 2000. */
   timeline?: number;
+  /** Committed lines shown per unit in the blame view. Default BLAME_LINE_LIMIT (2,000). */
+  blameLines?: number;
+}
+
+/** What the blame view reads beside the rows: committed files' lines and commit subjects (./line-text.ts). */
+export interface LineData {
+  texts: LineTexts;
+  commits: Map<string, CommitInfo>;
 }
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -68,7 +78,7 @@ const startKey = (s: SessionRow | undefined) => s?.started_at ?? "\uffff";
  * then id; a session that only appears in `units` (its transcript is
  * missing) still gets a page with its units.
  */
-export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, secrets: SecretsPolicy = "masked"): SessionPages {
+export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, secrets: SecretsPolicy = "masked", lineData: LineData = { texts: new Map(), commits: new Map() }): SessionPages {
   const mask = makeReportMasker(secrets);
   const sessionById = new Map(rows.sessions.map((s) => [s.session_id, s]));
   const unitsBy = bySession(rows.units);
@@ -108,14 +118,27 @@ export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, s
   });
   const promptsBy = bySession(rows.prompts);
   const filesBy = bySession(rows.unit_files);
+  const groupsBy = bySession(rows.group_units);
+  const rangesBy = bySession(rows.line_ranges);
+  const groupRows = new Map<string, NonNullable<ReportRows["group_units"]>>();
+  for (const g of rows.group_units ?? []) groupRows.set(g.group_id, [...(groupRows.get(g.group_id) ?? []), g]);
+  const blame: BlameContext = {
+    ...lineData,
+    limit: limits.blameLines ?? BLAME_LINE_LIMIT,
+    mask,
+    hrefOf: (id) => (stems.has(id) ? `${stems.get(id)}.html` : null),
+    groupRows,
+    commitsOf: new Map([...unitsBy].map(([id, us]) => [id, us.map((u) => u.commit_sha)])),
+  };
   return {
     links,
     pages: function* () {
       for (const link of links) {
-        yield {
-          stem: stems.get(link.id)!,
-          model: sessionModel(link, sessionById.get(link.id), unitsBy.get(link.id) ?? [], callsBy.get(link.id) ?? [], rows.prompts ? (promptsBy.get(link.id) ?? []) : null, rows.unit_files ? (filesBy.get(link.id) ?? []) : null, limits, mask),
-        };
+        const groups = groupsBy.get(link.id) ?? [];
+        const ranges = rangesBy.get(link.id) ?? [];
+        const base = sessionModel(link, sessionById.get(link.id), unitsBy.get(link.id) ?? [], callsBy.get(link.id) ?? [], rows.prompts ? (promptsBy.get(link.id) ?? []) : null, rows.unit_files ? (filesBy.get(link.id) ?? []) : null, limits, mask);
+        const model = { ...base, hasLineRanges: rows.line_ranges !== undefined, blameLimit: formatCount(blame.limit), blame: blameUnits(unitsBy.get(link.id) ?? [], groups, ranges, blame), groups: groupExplanations(link.id, groups, ranges, blame) };
+        yield { stem: stems.get(link.id)!, model };
       }
     },
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { packageRoot, writeReportTo } from "../../report";
+import { packageRoot, readCommitInfo, readLineTexts, writeReportTo } from "../../report";
 import { summarizeUnits, writeTables } from "../../tables";
 import { formatSummary } from "../summary";
 import { type AnalysisFlags, runAnalysis, withAnalysisOptions } from "./run-analysis";
@@ -44,9 +44,15 @@ async function runReport(inputs: string[], flags: ReportFlags): Promise<number> 
     process.stderr.write("error: --top must be a positive integer\n");
     return EXIT.usage;
   }
-  const run = await runAnalysis(inputs, flags);
+  // The session pages' blame view needs every committed line's owner: gathered by default (it adds little time: README).
+  const run = await runAnalysis(inputs, { ...flags, lines: true });
   if (typeof run === "number") return run;
   const { result, seed, secrets } = run;
+  const repos = [...result.inputs.map((i) => i.path), ...(flags.repo ? [resolve(flags.repo)] : [])];
+  const lineData = {
+    texts: await readLineTexts(repos, result.rows.line_ranges ?? []),
+    commits: await readCommitInfo(repos, [...new Set([...result.rows.units.map((u) => u.commit_sha), ...(result.rows.group_units ?? []).map((g) => g.commit_sha)])]),
+  };
   const out = resolve(flags.out);
   await writeTables(out, result.rows, { inputs: result.inputs }, secrets);
   const warnings: string[] = [];
@@ -60,6 +66,7 @@ async function runReport(inputs: string[], flags: ReportFlags): Promise<number> 
     version: packageVersion(),
     onWarning: (m) => warnings.push(m),
     secrets,
+    lineData,
   });
   if (!flags.quiet) {
     for (const w of [...new Set(warnings)]) process.stderr.write(`chart warning: ${w}\n`);
