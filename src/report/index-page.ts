@@ -10,6 +10,8 @@ export interface Cell {
   text: string;
   sort?: string;
   num?: boolean;
+  /** A second line under the text (a ratio's interval), so wide tables stay narrow. */
+  sub?: string;
 }
 
 const num = (value: number | null | undefined, text: string): Cell => ({ text, sort: value === null || value === undefined || !Number.isFinite(value) ? "" : String(value), num: true });
@@ -91,7 +93,7 @@ function ratioCells(s: SliceSummary | undefined): Cell[] {
     if (!s) return dash();
     const r = s.ratios[name];
     const interval = formatInterval(r.ci_low, r.ci_high);
-    return num(r.pooled, `${formatPct(r.pooled)}${interval ? ` ${interval}` : ""}`);
+    return { ...num(r.pooled, formatPct(r.pooled)), ...(interval ? { sub: interval } : {}) };
   });
 }
 

@@ -91,14 +91,19 @@ interface Cell {
   sort: string | undefined;
 }
 
-/** The cells of the row of `table` whose first cell is `slice`. */
+/** The cells of the row of `table` whose first cell is `slice`; a cell's second line (an interval) joins its text after a space. */
 function sliceRowCells(table: string, slice: string): Cell[] {
   const start = html.indexOf(`id="${table}"`);
   assert.ok(start >= 0, table);
   const body = html.slice(start, html.indexOf("</table>", start));
   const row = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
     .map((m) =>
-      [...m[1].matchAll(/<td[^>]*?(?: data-sort="([^"]*)")?>([^<]*)<\/td>/g)].map((c) => ({ sort: c[1], text: c[2] })),
+      [...m[1].matchAll(/<td[^>]*?(?: data-sort="([^"]*)")?>([^<]*)(?:<span class="sub">([^<]*)<\/span>)?<\/td>/g)].map(
+        (c) => ({
+          sort: c[1],
+          text: c[3] ? `${c[2]} ${c[3]}` : c[2],
+        }),
+      ),
     )
     .find((cells) => cells[0]?.text === slice);
   assert.ok(row, `no row ${slice} in ${table}`);
