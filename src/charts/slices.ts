@@ -6,12 +6,15 @@ import { MODE_ORDER } from "./theme";
 /** The slicings the report charts: `units` columns, plus the session's `length_bin`. */
 export type SliceDimension = "model" | "agent" | "repo" | "length_bin" | "coding_mode";
 
+/** The fields a slicing reads: a strict unit and a (session, group) row both have them, so one slicing serves both views. */
+export type SlicedRow = Pick<UnitRow, "session_id" | "coding_mode" | "model" | "agent" | "repo">;
+
 export interface Slicing {
   dimension: SliceDimension;
   /** Axis title. */
   label: string;
   /** The slice of a unit (the key `summarizeUnits` groups by). */
-  sliceOf: (u: UnitRow) => string | null;
+  sliceOf: (u: SlicedRow) => string | null;
   /** Slice keys in display order (largest first for names; natural order for bins and modes). */
   order: string[];
   /** Names folded into the "other" slice, when the dimension keeps only its top N. */
@@ -38,13 +41,13 @@ export function slicing(dimension: SliceDimension, units: readonly UnitRow[], se
   const label = SLICE_LABELS[dimension];
   if (dimension === "length_bin") {
     const bins = new Map(sessions.map((s) => [s.session_id, s.length_bin]));
-    const sliceOf = (u: UnitRow) => bins.get(u.session_id) ?? UNKNOWN;
+    const sliceOf = (u: SlicedRow) => bins.get(u.session_id) ?? UNKNOWN;
     return { dimension, label, sliceOf, order: [...ALL_LENGTH_BINS, UNKNOWN], folded: [] };
   }
   if (dimension === "coding_mode") {
     return { dimension, label, sliceOf: (u) => u.coding_mode, order: [...MODE_ORDER], folded: [] };
   }
-  const nameOf = (u: UnitRow): string => u[dimension] ?? UNKNOWN;
+  const nameOf = (u: SlicedRow): string => u[dimension] ?? UNKNOWN;
   const counts = new Map<string, number>();
   for (const u of units) if (isHeadlineUnit(u)) counts.set(nameOf(u), (counts.get(nameOf(u)) ?? 0) + 1);
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([name]) => name);

@@ -1,5 +1,5 @@
-import { type Chart, formatCount, formatInterval, formatNumber, formatPct, MODE_ORDER, RATIO_TITLES, toolCategoryTable } from "../charts";
-import { isHeadlineUnit, RATIO_NAMES, type RatioName, type SliceSummary } from "../tables";
+import { type Chart, formatCount, formatInterval, formatNumber, formatPct, MODE_ORDER, RATIO_TITLES, type SlicedRow, type Slicing, toolCategoryTable } from "../charts";
+import { isHeadlineUnit, RATIO_NAMES, type RatioName, type SliceSummary, unitCoverage } from "../tables";
 import type { AnalysisSummaries } from "./build-charts";
 import { diagnosticsByCode, EXCLUSION_REASONS } from "./method-notes";
 import type { ReportRows } from "./rows";
@@ -10,6 +10,8 @@ export interface Cell {
   text: string;
   sort?: string;
   num?: boolean;
+  /** A second line under the text (a ratio's interval), so wide tables stay narrow. */
+  sub?: string;
 }
 
 const num = (value: number | null | undefined, text: string): Cell => ({ text, sort: value === null || value === undefined || !Number.isFinite(value) ? "" : String(value), num: true });
@@ -80,25 +82,93 @@ function headline(rows: ReportRows, summaries: AnalysisSummaries) {
   };
 }
 
-/** One row of a slice table. */
-function sliceRow(s: SliceSummary): Cell[] {
-  const ratio = (name: RatioName): Cell => {
+const dash = (): Cell => num(null, "–");
+
+/** A view's units in a slice and their share of all the slice's units ("12 (40 %)"), sorting on the count. */
+const unitsCell = (n: number, of: number): Cell => num(n, `${formatCount(n)} (${of === 0 ? "n/a" : `${((100 * n) / of).toFixed(0)} %`})`);
+
+/** A pooled ratio and its interval, or a dash where the view has no unit in the slice. */
+function ratioCells(s: SliceSummary | undefined): Cell[] {
+  return RATIO_NAMES.map((name) => {
+    if (!s) return dash();
     const r = s.ratios[name];
     const interval = formatInterval(r.ci_low, r.ci_high);
-    return num(r.pooled, `${formatPct(r.pooled)}${interval ? ` ${interval}` : ""}`);
-  };
+    return { ...num(r.pooled, formatPct(r.pooled)), ...(interval ? { sub: interval } : {}) };
+  });
+}
+
+/** One slice's strict figures, then its figures with groups, each with the share of the slice's units it covers. */
+function sliceRow(slice: string, strict: SliceSummary | undefined, groups: SliceSummary | undefined, coverage: Coverage): Cell[] {
   return [
-    txt(s.slice),
-    num(s.units, formatCount(s.units)),
-    num(s.sessions, formatCount(s.sessions)),
-    num(s.committed_lines, formatCount(s.committed_lines)),
-    ...RATIO_NAMES.map(ratio),
-    num(s.tokens_per_line, formatNumber(s.tokens_per_line)),
-    num(s.cost_per_line, s.cost_per_line === null ? "–" : `$${formatNumber(s.cost_per_line)}`),
+    txt(slice),
+    unitsCell(coverage.strict, coverage.units),
+    strict ? num(strict.sessions, formatCount(strict.sessions)) : dash(),
+    strict ? num(strict.committed_lines, formatCount(strict.committed_lines)) : dash(),
+    ...ratioCells(strict),
+    unitsCell(coverage.groups, coverage.units),
+    ...ratioCells(groups),
+    strict ? num(strict.tokens_per_line, formatNumber(strict.tokens_per_line)) : dash(),
+    strict?.cost_per_line === null || strict?.cost_per_line === undefined ? dash() : num(strict.cost_per_line, `$${formatNumber(strict.cost_per_line)}`),
   ];
 }
 
-const SLICE_HEADERS = ["slice", "units", "sessions", "committed lines", ...RATIO_NAMES.map((n) => RATIO_TITLES[n]), "tokens / line", "US$ / line"];
+const SLICE_HEADERS = [
+  "slice",
+  "strict: units (share)",
+  "sessions",
+  "committed lines",
+  ...RATIO_NAMES.map((n) => RATIO_TITLES[n]),
+  "with groups: units (share)",
+  ...RATIO_NAMES.map((n) => `with groups: ${RATIO_TITLES[n]}`),
+  "tokens / line",
+  "US$ / line",
+];
+
+type Coverage = ReturnType<typeof unitCoverage>;
+
+/** Rows of `list` by their slice key (the key `summarizeUnits` gives them). */
+function bySlice<T extends SlicedRow>(list: readonly T[], slicing: Slicing): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const r of list) {
+    const key = slicing.sliceOf(r) ?? "(none)";
+    let l = out.get(key);
+    if (!l) out.set(key, (l = []));
+    l.push(r);
+  }
+  return out;
+}
+
+/**
+ * A slice table's rows: the strict slices in their order, then slices only groups reach. A slice's share of units is
+ * the headline's coverage (`unitCoverage`) taken over that slice's units and group rows.
+ */
+function sliceRows(rows: ReportRows, slicing: Slicing, strict: readonly SliceSummary[], groups: readonly SliceSummary[]): Cell[][] {
+  const units = bySlice(rows.units, slicing);
+  const groupRows = bySlice(rows.group_units ?? [], slicing);
+  const groupOf = new Map(groups.map((g) => [g.slice, g]));
+  const strictOf = new Map(strict.map((g) => [g.slice, g]));
+  const rank = new Map(slicing.order.map((k, i) => [k, i]));
+  const extra = groups
+    .map((g) => g.slice)
+    .filter((k) => !strictOf.has(k))
+    .sort((a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9) || (a < b ? -1 : a > b ? 1 : 0));
+  return [...strict.map((s) => s.slice), ...extra].map((key) =>
+    sliceRow(key, strictOf.get(key), groupOf.get(key), unitCoverage(units.get(key) ?? [], groupRows.get(key) ?? [])),
+  );
+}
+
+/** "1 reason", "3 reasons": a count with its noun, for the collapsed parts' summaries. */
+const counted = (n: number, noun: string): string => `${formatCount(n)} ${noun}${n === 1 ? "" : "s"}`;
+
+/** The summaries of the collapsed parts after the results: each names its part and what it holds. */
+function collapsedSummaries(exclusions: readonly { units: number }[], methods: number, inputs: number, diagnostics: number, codes: number) {
+  const excluded = exclusions.reduce((sum, e) => sum + e.units, 0);
+  return {
+    method: `Method notes: what is measured, ${counted(methods, "attribution method")} used${inputs > 0 ? `, ${counted(inputs, "input")}` : ""}`,
+    exclusions: `Left out of the headline numbers: ${counted(excluded, "unit")}, ${counted(exclusions.length, "reason")}`,
+    diagnostics: `Diagnostics: ${counted(diagnostics, "diagnostic")} in ${counted(codes, "code")}`,
+  };
+}
 
 export interface IndexModel {
   [key: string]: unknown;
@@ -120,18 +190,20 @@ export function indexModel({ rows, summaries, charts, sessionLinks, maxSessions,
   const methods = new Map<string, number>();
   for (const u of rows.units) if (isHeadlineUnit(u)) methods.set(u.method ?? "none", (methods.get(u.method ?? "none") ?? 0) + 1);
   const sliceTables = [
-    ...summaries.slices.map(({ slicing, summaries: list }) => ({ title: `By ${slicing.label}`, id: `slices-${slicing.dimension.replace(/_/g, "-")}`, rows: list })),
-    { title: "By coding mode", id: "slices-coding-mode", rows: summaries.byMode },
-  ].map((t) => ({ title: t.title, id: t.id, headers: SLICE_HEADERS, rows: t.rows.map(sliceRow) }));
+    ...summaries.slices.map(({ slicing, summaries: list, groups }) => ({ title: `By ${slicing.label}`, slicing, list, groups })),
+    { title: "By coding mode", slicing: summaries.modes.slicing, list: summaries.byMode, groups: summaries.modes.groups },
+  ].map((t) => ({ title: t.title, id: `slices-${t.slicing.dimension.replace(/_/g, "-")}`, headers: SLICE_HEADERS, rows: sliceRows(rows, t.slicing, t.list, t.groups) }));
   const tools = toolCategoryTable(rows.tool_calls);
   const shown = sessionLinks.slice(0, maxSessions);
+  const diagnostics = diagnosticsByCode(rows.diagnostics);
   return {
+    collapsed: collapsedSummaries(summaries.subset.excluded, methods.size, inputs.length, rows.diagnostics.length, diagnostics.length),
     headline: headline(rows, summaries),
     bootstrap: { seed, iterations: formatCount(iterations) },
     inputs: inputs.map((i) => ({ path: i.path, kind: i.kind })),
     exclusions: summaries.subset.excluded.map((e) => ({ reason: e.reason, units: formatCount(e.units), why: EXCLUSION_REASONS[e.reason] ?? "" })),
     methods: [...methods.entries()].sort().map(([method, n]) => ({ method, units: formatCount(n) })),
-    diagnostics: diagnosticsByCode(rows.diagnostics).map((g) => ({ ...g, count: formatCount(g.count), sessions: formatCount(g.sessions) })),
+    diagnostics: diagnostics.map((g) => ({ ...g, count: formatCount(g.count), sessions: formatCount(g.sessions) })),
     diagnosticsTotal: formatCount(rows.diagnostics.length),
     charts: charts.map((c) => ({ name: c.name, title: c.title, caption: c.caption })),
     sliceTables,

@@ -135,7 +135,8 @@ test("sortable tables sort in the browser and read as printed without a click", 
   await writeReport(out, await renderReport(hostileRows(), { iterations: 50, svg: false, sessionPages: false }));
   const page = await context.newPage();
   await page.goto(pathToFileURL(join(out, "index.html")).href);
-  const column = () => page.$$eval("#slices-repo tbody tr td:nth-child(2)", (cells) => cells.map((c) => Number(c.textContent)));
+  // The cell reads "4 (57 %)": the strict units, then their share of the slice's units.
+  const column = () => page.$$eval("#slices-repo tbody tr td:nth-child(2)", (cells) => cells.map((c) => Number.parseInt(c.textContent, 10)));
   // Printed by units, largest first: acme/web 4, acme/api 2, then one unit each for the hostile repo name and s9's.
   const printed = await column();
   assert.deepEqual(printed, [...printed].sort((a, b) => b - a));
