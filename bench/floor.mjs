@@ -39,7 +39,8 @@ function parseFile(path, decoder) {
 function drain(files, counter) {
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   let records = 0;
-  for (let i = Atomics.add(counter, 0, 1); i < files.length; i = Atomics.add(counter, 0, 1)) records += parseFile(files[i], decoder);
+  for (let i = Atomics.add(counter, 0, 1); i < files.length; i = Atomics.add(counter, 0, 1))
+    records += parseFile(files[i], decoder);
   return records;
 }
 
@@ -68,8 +69,13 @@ async function main() {
   let records = 0;
   if (threads <= 1) records = drain(files, counter);
   else {
-    const workers = Array.from({ length: threads }, () => new Worker(new URL(import.meta.url), { workerData: { files, counter } }));
-    const counts = await Promise.all(workers.map((w) => new Promise((res, rej) => (w.once("message", res), w.once("error", rej)))));
+    const workers = Array.from(
+      { length: threads },
+      () => new Worker(new URL(import.meta.url), { workerData: { files, counter } }),
+    );
+    const counts = await Promise.all(
+      workers.map((w) => new Promise((res, rej) => (w.once("message", res), w.once("error", rej)))),
+    );
     records = counts.reduce((a, b) => a + b, 0);
   }
   process.stdout.write(`${JSON.stringify({ files: files.length, bytes, records })}\n`);

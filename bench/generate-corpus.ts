@@ -69,7 +69,10 @@ export class Rng {
   }
   hex(n: number): string {
     let s = "";
-    while (s.length < n) s += Math.floor(this.next() * 4294967296).toString(16).padStart(8, "0");
+    while (s.length < n)
+      s += Math.floor(this.next() * 4294967296)
+        .toString(16)
+        .padStart(8, "0");
     return s.slice(0, n);
   }
   base62(n: number): string {
@@ -104,7 +107,18 @@ const WORDS = (
   "agent tool call usage cost price model prompt turn input output source target context options settings client server " +
   "socket message channel topic hook plugin module package version build test spec mock fixture snapshot loader router"
 ).split(" ");
-const TYPES = ["string", "number", "boolean", "Session", "Record<string, unknown>", "string[]", "Promise<void>", "Map<string, number>", "Options", "Result"];
+const TYPES = [
+  "string",
+  "number",
+  "boolean",
+  "Session",
+  "Record<string, unknown>",
+  "string[]",
+  "Promise<void>",
+  "Map<string, number>",
+  "Options",
+  "Result",
+];
 const OPS = ["===", "!==", ">", "<", ">=", "<="];
 const PROSE = (
   "the this that we it is are be to of and in for on with as by at from not when then if so but or " +
@@ -208,13 +222,17 @@ function codeBlock(rng: Rng, lang: Lang, maxLines: number): string[] {
   const out: string[] = [];
   const body = Math.max(1, Math.min(maxLines - 3, rng.int(2, 14)));
   if (lang === "py") {
-    out.push(`def ${camel(rng).replace(/[A-Z]/g, (c) => "_" + c.toLowerCase())}(${camel(rng, 1)}, ${camel(rng, 1)}=${rng.int(0, 9)}):`);
+    out.push(
+      `def ${camel(rng).replace(/[A-Z]/g, (c) => "_" + c.toLowerCase())}(${camel(rng, 1)}, ${camel(rng, 1)}=${rng.int(0, 9)}):`,
+    );
     out.push(`    """${prose(rng, rng.int(4, 10))}"""`);
     for (let i = 0; i < body; i++) out.push(codeLine(rng, lang, rng.chance(0.3) ? 2 : 1));
     out.push("");
     return out;
   }
-  out.push(`export ${rng.chance(0.3) ? "async " : ""}function ${camel(rng)}(${camel(rng, 1)}: ${rng.pick(TYPES)}, ${camel(rng, 1)}: ${rng.pick(TYPES)}): ${rng.pick(TYPES)} {`);
+  out.push(
+    `export ${rng.chance(0.3) ? "async " : ""}function ${camel(rng)}(${camel(rng, 1)}: ${rng.pick(TYPES)}, ${camel(rng, 1)}: ${rng.pick(TYPES)}): ${rng.pick(TYPES)} {`,
+  );
   let depth = 1;
   for (let i = 0; i < body; i++) {
     if (depth < 3 && rng.chance(0.12)) {
@@ -287,7 +305,12 @@ interface RegionEdit {
  * region is found. Applies Claude Code's semantics (an empty new string also
  * deletes the newline after the old one).
  */
-function regionEdit(rng: Rng, text: string, lang: Lang, mode = rng.weighted({ modify: 45, insert: 30, replace: 17, remove: 8 })): RegionEdit | null {
+function regionEdit(
+  rng: Rng,
+  text: string,
+  lang: Lang,
+  mode = rng.weighted({ modify: 45, insert: 30, replace: 17, remove: 8 }),
+): RegionEdit | null {
   const lines = linesOf(text);
   if (lines.length < 2) return null;
   for (let attempt = 0; attempt < 12; attempt++) {
@@ -308,20 +331,32 @@ function regionEdit(rng: Rng, text: string, lang: Lang, mode = rng.weighted({ mo
     let added: string[];
     switch (mode) {
       case "modify":
-        added = lines.slice(i, i + k).map((l) => (l.trim() !== "" && rng.chance(0.7) ? codeLine(rng, lang, Math.floor(indent)) : l));
+        added = lines
+          .slice(i, i + k)
+          .map((l) => (l.trim() !== "" && rng.chance(0.7) ? codeLine(rng, lang, Math.floor(indent)) : l));
         if (added.join("\n") === old) added[0] = codeLine(rng, lang, Math.floor(indent));
         break;
       case "insert": {
         const extra: string[] = [];
         const n = rng.chance(0.25) ? rng.int(10, 40) : rng.int(1, 9);
-        while (extra.length < n) extra.push(...(rng.chance(0.3) ? codeBlock(rng, lang, n - extra.length + 3) : [codeLine(rng, lang, Math.floor(indent))]));
+        while (extra.length < n)
+          extra.push(
+            ...(rng.chance(0.3)
+              ? codeBlock(rng, lang, n - extra.length + 3)
+              : [codeLine(rng, lang, Math.floor(indent))]),
+          );
         added = rng.chance(0.5) ? [...lines.slice(i, i + k), ...extra] : [...extra, ...lines.slice(i, i + k)];
         break;
       }
       case "replace": {
         added = [];
         const n = rng.int(1, 20);
-        while (added.length < n) added.push(...(rng.chance(0.3) ? codeBlock(rng, lang, n - added.length + 3) : [codeLine(rng, lang, Math.floor(indent))]));
+        while (added.length < n)
+          added.push(
+            ...(rng.chance(0.3)
+              ? codeBlock(rng, lang, n - added.length + 3)
+              : [codeLine(rng, lang, Math.floor(indent))]),
+          );
         break;
       }
       default:
@@ -343,7 +378,13 @@ function regionEdit(rng: Rng, text: string, lang: Lang, mode = rng.weighted({ mo
       ...added.map((l) => "+" + l),
       ...lines.slice(i + k, c1).map((l) => " " + l),
     ];
-    const hunk: Hunk = { oldStart: c0 + 1, oldLines: c1 - c0, newStart: c0 + 1, newLines: c1 - c0 - k + m, lines: hunkLines };
+    const hunk: Hunk = {
+      oldStart: c0 + 1,
+      oldLines: c1 - c0,
+      newStart: c0 + 1,
+      newLines: c1 - c0 - k + m,
+      lines: hunkLines,
+    };
     return { oldString: old, newString, after, hunk, at: i, added: m };
   }
   return null;
@@ -362,7 +403,11 @@ function hunksOf(before: string, after: string): Hunk[] {
 /** A git-style unified diff of one file. */
 function unifiedDiff(path: string, before: string | null, after: string): string {
   const p = structuredPatch(`a/${path}`, `b/${path}`, before ?? "", after, undefined, undefined, { context: 3 });
-  const out = [`diff --git a/${path} b/${path}`, before === null || before === "" ? "--- /dev/null" : `--- a/${path}`, `+++ b/${path}`];
+  const out = [
+    `diff --git a/${path} b/${path}`,
+    before === null || before === "" ? "--- /dev/null" : `--- a/${path}`,
+    `+++ b/${path}`,
+  ];
   for (const h of p.hunks) {
     out.push(`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`);
     out.push(...h.lines);
@@ -458,7 +503,8 @@ class SessionWriter {
     this.t = Date.UTC(2026, 0, 1) + rng.int(0, 90 * 86400) * 1000;
     this.ctxTokens = rng.int(8000, 25000);
     // Placed after every draw above, so a placed session makes the same draws as an unplaced one.
-    if (place.project !== undefined) this.cwd = `${this.home}/work/${place.project}${this.cwd.includes("/.worktrees/") ? this.cwd.slice(this.cwd.indexOf("/.worktrees/")) : ""}`;
+    if (place.project !== undefined)
+      this.cwd = `${this.home}/work/${place.project}${this.cwd.includes("/.worktrees/") ? this.cwd.slice(this.cwd.indexOf("/.worktrees/")) : ""}`;
     if (place.startMs !== undefined) this.t = place.startMs;
     const nFiles = rng.int(6, 24);
     for (let i = 0; i < nFiles; i++) this.addFile(false);
@@ -469,7 +515,8 @@ class SessionWriter {
     const lang: Lang = rng.chance(0.12) ? "md" : rng.chance(0.2) ? "py" : "ts";
     const ext = lang === "md" ? "md" : lang;
     let rel: string;
-    do rel = `${lang === "md" ? "docs" : rng.pick(DIRS)}/${camel(rng, rng.int(1, 2)).replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}.${ext}`;
+    do
+      rel = `${lang === "md" ? "docs" : rng.pick(DIRS)}/${camel(rng, rng.int(1, 2)).replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())}.${ext}`;
     while (this.files.has(rel));
     const info: FileInfo = {
       rel,
@@ -509,7 +556,11 @@ class SessionWriter {
   }
 
   /** A user/assistant/system/progress record with the common envelope, chained to the previous one. */
-  envelope(type: string, body: Record<string, unknown>, opts: { ts?: string; uuid?: string; chain?: boolean } = {}): Record<string, unknown> {
+  envelope(
+    type: string,
+    body: Record<string, unknown>,
+    opts: { ts?: string; uuid?: string; chain?: boolean } = {},
+  ): Record<string, unknown> {
     const uuid = opts.uuid ?? this.rng.uuid();
     const rec: Record<string, unknown> = {
       parentUuid: this.parent,
@@ -543,18 +594,34 @@ class SessionWriter {
 
   hook(event: string, toolUseId: string, toolName: string): void {
     if (!this.hooks) return;
-    this.push("progress/hook_progress", this.envelope("progress", {
-      data: { type: "hook_progress", hookEvent: event, hookName: `${event}:${toolName}`, command: `entire hooks claude-code ${event.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()).slice(1)}` },
-      parentToolUseID: toolUseId,
-      toolUseID: toolUseId,
-    }, { chain: false }));
+    this.push(
+      "progress/hook_progress",
+      this.envelope(
+        "progress",
+        {
+          data: {
+            type: "hook_progress",
+            hookEvent: event,
+            hookName: `${event}:${toolName}`,
+            command: `entire hooks claude-code ${event.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()).slice(1)}`,
+          },
+          parentToolUseID: toolUseId,
+          toolUseID: toolUseId,
+        },
+        { chain: false },
+      ),
+    );
   }
 
   snapshot(promptUuid: string, update: boolean): void {
     const backups: Record<string, unknown> = {};
     for (const f of this.files.values()) {
       if (f.firstPre === undefined) continue;
-      backups[f.rel] = { backupFileName: `${this.rng.hex(16)}@v${f.backups}`, version: f.backups, backupTime: new Date(this.t).toISOString() };
+      backups[f.rel] = {
+        backupFileName: `${this.rng.hex(16)}@v${f.backups}`,
+        version: f.backups,
+        backupTime: new Date(this.t).toISOString(),
+      };
     }
     this.push("file-history-snapshot", {
       type: "file-history-snapshot",
@@ -573,32 +640,49 @@ class SessionWriter {
     }
     if (rng.chance(0.1)) {
       const log: string[] = [];
-      for (let i = rng.int(5, 40); i > 0; i--) log.push(`    at ${camel(rng)} (${this.cwd}/src/${camel(rng, 1)}.ts:${rng.int(1, 400)}:${rng.int(1, 80)})`);
+      for (let i = rng.int(5, 40); i > 0; i--)
+        log.push(`    at ${camel(rng)} (${this.cwd}/src/${camel(rng, 1)}.ts:${rng.int(1, 400)}:${rng.int(1, 80)})`);
       text += `\n\n\`\`\`\nError: ${prose(rng, 6)}\n${log.join("\n")}\n\`\`\``;
     }
     const uuid = rng.uuid();
     this.snapshot(uuid, false);
-    this.push("user/prompt", this.envelope("user", {
-      message: { role: "user", content: text },
-      thinkingMetadata: { maxThinkingTokens: 31999 },
-      todos: [],
-      permissionMode: "default",
-    }, { uuid, ts: this.tick(20000, 600000) }));
+    this.push(
+      "user/prompt",
+      this.envelope(
+        "user",
+        {
+          message: { role: "user", content: text },
+          thinkingMetadata: { maxThinkingTokens: 31999 },
+          todos: [],
+          permissionMode: "default",
+        },
+        { uuid, ts: this.tick(20000, 600000) },
+      ),
+    );
     this.ctxTokens += Math.round(text.length / 4);
     return uuid;
   }
 
   /** One API response: streamed blocks (one record each), then the tool results. */
-  apiMessage(calls: PlannedCall[], finalText: boolean, sidechain: null | { agentId: string; prompt: string; parentToolUseID: string } = null): void {
+  apiMessage(
+    calls: PlannedCall[],
+    finalText: boolean,
+    sidechain: null | { agentId: string; prompt: string; parentToolUseID: string } = null,
+  ): void {
     const rng = this.rng;
     const msgId = `msg_01${rng.base62(22)}`;
     const requestId = `req_011C${rng.base62(18)}`;
     const blocks: Record<string, unknown>[] = [];
     if (rng.chance(sidechain ? 0.2 : 0.55)) {
       const thinking = prose(rng, rng.int(20, 350));
-      blocks.push({ type: "thinking", thinking, signature: Buffer.from(rng.hex(rng.int(300, 1400))).toString("base64") });
+      blocks.push({
+        type: "thinking",
+        thinking,
+        signature: Buffer.from(rng.hex(rng.int(300, 1400))).toString("base64"),
+      });
     }
-    if (finalText || rng.chance(0.5)) blocks.push({ type: "text", text: finalText ? prose(rng, rng.int(30, 260)) : prose(rng, rng.int(5, 40)) });
+    if (finalText || rng.chance(0.5))
+      blocks.push({ type: "text", text: finalText ? prose(rng, rng.int(30, 260)) : prose(rng, rng.int(5, 40)) });
     const ids: string[] = [];
     for (const c of calls) {
       const id = `toolu_01${rng.base62(22)}`;
@@ -626,20 +710,31 @@ class SessionWriter {
       };
       if (sidechain) {
         const uuid = rng.uuid();
-        this.push("progress/agent_progress", this.envelope("progress", {
-          data: {
-            type: "agent_progress",
-            agentId: sidechain.agentId,
-            prompt: sidechain.prompt,
-            normalizedMessages: [],
-            message: { type: "assistant", message, requestId, uuid, timestamp: this.tick(100, 3000) },
-          },
-          toolUseID: `agent_msg_${msgId.slice(4)}`,
-          parentToolUseID: sidechain.parentToolUseID,
-        }, { chain: false }));
+        this.push(
+          "progress/agent_progress",
+          this.envelope(
+            "progress",
+            {
+              data: {
+                type: "agent_progress",
+                agentId: sidechain.agentId,
+                prompt: sidechain.prompt,
+                normalizedMessages: [],
+                message: { type: "assistant", message, requestId, uuid, timestamp: this.tick(100, 3000) },
+              },
+              toolUseID: `agent_msg_${msgId.slice(4)}`,
+              parentToolUseID: sidechain.parentToolUseID,
+            },
+            { chain: false },
+          ),
+        );
         holders.push(uuid);
       } else {
-        const rec = this.envelope("assistant", { message, requestId }, { ts: this.tick(i === 0 ? 1500 : 100, i === 0 ? 12000 : 2500) });
+        const rec = this.envelope(
+          "assistant",
+          { message, requestId },
+          { ts: this.tick(i === 0 ? 1500 : 100, i === 0 ? 12000 : 2500) },
+        );
         this.push(`assistant/${blocks[i].type as string}`, rec);
         holders.push(rec.uuid as string);
       }
@@ -657,29 +752,43 @@ class SessionWriter {
       const kind = out.isError ? "user/tool_result/error" : `user/tool_result/${call.name}`;
       if (sidechain) {
         const uuid = rng.uuid();
-        this.push(`progress/agent_progress`, this.envelope("progress", {
-          data: {
-            type: "agent_progress",
-            agentId: sidechain.agentId,
-            prompt: sidechain.prompt,
-            normalizedMessages: [],
-            message: {
-              type: "user",
-              message: { role: "user", content: [resultBlock] },
-              uuid,
-              timestamp: this.tick(50, 2000),
-              toolUseResult: out.toolUseResult,
+        this.push(
+          `progress/agent_progress`,
+          this.envelope(
+            "progress",
+            {
+              data: {
+                type: "agent_progress",
+                agentId: sidechain.agentId,
+                prompt: sidechain.prompt,
+                normalizedMessages: [],
+                message: {
+                  type: "user",
+                  message: { role: "user", content: [resultBlock] },
+                  uuid,
+                  timestamp: this.tick(50, 2000),
+                  toolUseResult: out.toolUseResult,
+                },
+              },
+              toolUseID: `agent_msg_${msgId.slice(4)}`,
+              parentToolUseID: sidechain.parentToolUseID,
             },
-          },
-          toolUseID: `agent_msg_${msgId.slice(4)}`,
-          parentToolUseID: sidechain.parentToolUseID,
-        }, { chain: false }));
+            { chain: false },
+          ),
+        );
       } else {
-        this.push(kind, this.envelope("user", {
-          message: { role: "user", content: [resultBlock] },
-          toolUseResult: out.toolUseResult,
-          sourceToolAssistantUUID: holder,
-        }, { ts: this.tick(30, 4000) }));
+        this.push(
+          kind,
+          this.envelope(
+            "user",
+            {
+              message: { role: "user", content: [resultBlock] },
+              toolUseResult: out.toolUseResult,
+              sourceToolAssistantUUID: holder,
+            },
+            { ts: this.tick(30, 4000) },
+          ),
+        );
         this.hook("PostToolUse", id, call.name);
       }
       const size = typeof out.content === "string" ? out.content.length : JSON.stringify(out.content).length;
@@ -710,7 +819,16 @@ class SessionWriter {
         const sel = all.slice(offset - 1, offset - 1 + limit);
         return {
           content: numbered(sel, offset) + READ_REMINDER,
-          toolUseResult: { type: "text", file: { filePath: f.abs, content: sel.join("\n") + (sel.length > 0 ? "\n" : ""), numLines: sel.length, startLine: offset, totalLines: all.length } },
+          toolUseResult: {
+            type: "text",
+            file: {
+              filePath: f.abs,
+              content: sel.join("\n") + (sel.length > 0 ? "\n" : ""),
+              numLines: sel.length,
+              startLine: offset,
+              totalLines: all.length,
+            },
+          },
         };
       },
     };
@@ -736,11 +854,20 @@ class SessionWriter {
         if (contentMode) {
           return {
             content: hits.length > 0 ? hits.join("\n") : "No matches found",
-            toolUseResult: { mode: "content", numFiles: filenames.length, filenames: [], content: hits.join("\n"), numLines: hits.length },
+            toolUseResult: {
+              mode: "content",
+              numFiles: filenames.length,
+              filenames: [],
+              content: hits.join("\n"),
+              numLines: hits.length,
+            },
           };
         }
         return {
-          content: filenames.length > 0 ? `Found ${filenames.length} file${filenames.length === 1 ? "" : "s"}\n${filenames.join("\n")}` : "No files found",
+          content:
+            filenames.length > 0
+              ? `Found ${filenames.length} file${filenames.length === 1 ? "" : "s"}\n${filenames.join("\n")}`
+              : "No files found",
           toolUseResult: { mode: "files_with_matches", filenames, numFiles: filenames.length },
         };
       },
@@ -753,8 +880,13 @@ class SessionWriter {
       name: "Glob",
       input: { pattern: rng.pick(["**/*.ts", "src/**/*.ts", "**/*.py", "docs/*.md", "test/**"]) },
       run: () => {
-        const filenames = this.readable().filter(() => rng.chance(0.6)).map((f) => f.abs);
-        return { content: filenames.join("\n") || "No files found", toolUseResult: { filenames, durationMs: rng.int(5, 400), numFiles: filenames.length, truncated: false } };
+        const filenames = this.readable()
+          .filter(() => rng.chance(0.6))
+          .map((f) => f.abs);
+        return {
+          content: filenames.join("\n") || "No files found",
+          toolUseResult: { filenames, durationMs: rng.int(5, 400), numFiles: filenames.length, truncated: false },
+        };
       },
     };
   }
@@ -774,7 +906,11 @@ class SessionWriter {
     const out: string[] = [];
     const n = rng.chance(0.3) ? rng.int(30, 200) : rng.int(0, 25);
     for (let i = 0; i < n; i++) {
-      out.push(rng.chance(0.5) ? `  ${rng.chance(0.9) ? "✓" : "✗"} ${prose(rng, rng.int(3, 9))} (${rng.int(0, 300)} ms)` : `${camel(rng)}: ${prose(rng, rng.int(2, 10))}`);
+      out.push(
+        rng.chance(0.5)
+          ? `  ${rng.chance(0.9) ? "✓" : "✗"} ${prose(rng, rng.int(3, 9))} (${rng.int(0, 300)} ms)`
+          : `${camel(rng)}: ${prose(rng, rng.int(2, 10))}`,
+      );
     }
     if (n > 10 && rng.chance(0.7)) {
       // Streamed output while the command runs (the whole output so far each time).
@@ -782,11 +918,24 @@ class SessionWriter {
       for (let s = 1; s <= steps; s++) {
         const upto = Math.floor((out.length * s) / (steps + 1));
         const full = out.slice(0, upto).join("\n");
-        this.push("progress/bash_progress", this.envelope("progress", {
-          data: { type: "bash_progress", output: out.slice(Math.max(0, upto - 5), upto).join("\n"), fullOutput: full.length > 30000 ? full.slice(-30000) : full, elapsedTimeSeconds: s, totalLines: upto },
-          toolUseID: `bash-progress-${s - 1}`,
-          parentToolUseID: id,
-        }, { ts: this.tick(900, 1100) }));
+        this.push(
+          "progress/bash_progress",
+          this.envelope(
+            "progress",
+            {
+              data: {
+                type: "bash_progress",
+                output: out.slice(Math.max(0, upto - 5), upto).join("\n"),
+                fullOutput: full.length > 30000 ? full.slice(-30000) : full,
+                elapsedTimeSeconds: s,
+                totalLines: upto,
+              },
+              toolUseID: `bash-progress-${s - 1}`,
+              parentToolUseID: id,
+            },
+            { ts: this.tick(900, 1100) },
+          ),
+        );
       }
     }
     const stdout = out.join("\n");
@@ -796,7 +945,13 @@ class SessionWriter {
     }
     return {
       content: stdout || "(Bash completed with no output)",
-      toolUseResult: { stdout, stderr: "", interrupted: false, isImage: false, ...(stdout === "" ? { noOutputExpected: false } : {}) },
+      toolUseResult: {
+        stdout,
+        stderr: "",
+        interrupted: false,
+        isImage: false,
+        ...(stdout === "" ? { noOutputExpected: false } : {}),
+      },
     };
   }
 
@@ -821,7 +976,10 @@ class SessionWriter {
       if (human) {
         f.content = human.after;
         f.read = false;
-        this.forced.push(() => this.planRead(f), () => this.planEdit(f));
+        this.forced.push(
+          () => this.planRead(f),
+          () => this.planEdit(f),
+        );
       }
     }
     const edit = regionEdit(rng, text, f.lang);
@@ -836,26 +994,43 @@ class SessionWriter {
           case "notFound":
             return err(`String to replace not found in file.\nString: ${input.old_string}`);
           case "multiple":
-            return err(`Found 2 matches of the string to replace, but replace_all is false. To replace all occurrences, set replace_all to true. To replace only one occurrence, please provide more context to uniquely identify the instance.\nString: ${input.old_string}`);
+            return err(
+              `Found 2 matches of the string to replace, but replace_all is false. To replace all occurrences, set replace_all to true. To replace only one occurrence, please provide more context to uniquely identify the instance.\nString: ${input.old_string}`,
+            );
           case "rejected":
             return {
-              content: "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+              content:
+                "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
               isError: true,
               toolUseResult: "User rejected tool use",
             };
           case "modifiedSinceRead":
-            if (!f.read) return err("File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.");
+            if (!f.read)
+              return err(
+                "File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.",
+              );
         }
         const pre = f.content!;
         // `text` was the content when planned; an edit planned on it applies to the current content.
-        if (pre !== text) return err("File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.");
+        if (pre !== text)
+          return err(
+            "File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.",
+          );
         this.changed(f, pre, edit.after);
         const post = linesOf(edit.after);
         const s0 = Math.max(0, edit.at - 4);
         const s1 = Math.min(post.length, edit.at + edit.added + 4);
         return {
           content: `The file ${f.abs} has been updated. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${numbered(post.slice(s0, s1), s0 + 1)}`,
-          toolUseResult: { filePath: f.abs, oldString: edit.oldString, newString: edit.newString, originalFile: pre, structuredPatch: [edit.hunk], userModified: false, replaceAll: false },
+          toolUseResult: {
+            filePath: f.abs,
+            oldString: edit.oldString,
+            newString: edit.newString,
+            originalFile: pre,
+            structuredPatch: [edit.hunk],
+            userModified: false,
+            replaceAll: false,
+          },
         };
       },
     };
@@ -878,11 +1053,20 @@ class SessionWriter {
       name: "MultiEdit",
       input: { file_path: f.abs, edits: edits.map(({ old_string, new_string }) => ({ old_string, new_string })) },
       run: () => {
-        if (f.content !== original) return err("File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.");
+        if (f.content !== original)
+          return err(
+            "File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.",
+          );
         this.changed(f, original, after);
         return {
           content: `Applied ${edits.length} edits to ${f.abs}:\n${edits.map((e, i) => `${i + 1}. Replaced "${e.old_string.slice(0, 40)}..." with "${e.new_string.slice(0, 40)}..."`).join("\n")}`,
-          toolUseResult: { filePath: f.abs, edits, originalFileContents: original, structuredPatch: hunksOf(original, after), userModified: false },
+          toolUseResult: {
+            filePath: f.abs,
+            edits,
+            originalFileContents: original,
+            structuredPatch: hunksOf(original, after),
+            userModified: false,
+          },
         };
       },
     };
@@ -893,7 +1077,16 @@ class SessionWriter {
     let f: FileInfo;
     if (outside) {
       const abs = `${this.home}/.claude/plans/${this.slug}.md`;
-      f = this.files.get(abs) ?? { rel: abs, abs, lang: "md", content: null, baseLines: 0, read: true, firstPre: undefined, backups: 0 };
+      f = this.files.get(abs) ?? {
+        rel: abs,
+        abs,
+        lang: "md",
+        content: null,
+        baseLines: 0,
+        read: true,
+        firstPre: undefined,
+        backups: 0,
+      };
       this.files.set(abs, f);
     } else f = this.addFile(true);
     const content = makeFile(rng, f.lang, Math.round(Math.min(600, Math.max(8, rng.logNormal(70, 0.7)))));
@@ -907,10 +1100,19 @@ class SessionWriter {
         if (existed && pre !== null) {
           return {
             content: `The file ${f.abs} has been updated. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${numbered(linesOf(content).slice(0, 20), 1)}`,
-            toolUseResult: { type: "update", filePath: f.abs, content, structuredPatch: hunksOf(pre, content), originalFile: pre },
+            toolUseResult: {
+              type: "update",
+              filePath: f.abs,
+              content,
+              structuredPatch: hunksOf(pre, content),
+              originalFile: pre,
+            },
           };
         }
-        return { content: `File created successfully at: ${f.abs}`, toolUseResult: { type: "create", filePath: f.abs, content, structuredPatch: [], originalFile: null } };
+        return {
+          content: `File created successfully at: ${f.abs}`,
+          toolUseResult: { type: "create", filePath: f.abs, content, structuredPatch: [], originalFile: null },
+        };
       },
     };
   }
@@ -925,11 +1127,20 @@ class SessionWriter {
       name: "Write",
       input: { file_path: f.abs, content },
       run: () => {
-        if (f.content !== original) return err("File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.");
+        if (f.content !== original)
+          return err(
+            "File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.",
+          );
         this.changed(f, original, content);
         return {
           content: `The file ${f.abs} has been updated. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${numbered(linesOf(content).slice(0, 20), 1)}`,
-          toolUseResult: { type: "update", filePath: f.abs, content, structuredPatch: hunksOf(original, content), originalFile: original },
+          toolUseResult: {
+            type: "update",
+            filePath: f.abs,
+            content,
+            structuredPatch: hunksOf(original, content),
+            originalFile: original,
+          },
         };
       },
     };
@@ -945,7 +1156,11 @@ class SessionWriter {
     return {
       name: "TodoWrite",
       input: { todos },
-      run: () => ({ content: "Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress.", toolUseResult: { oldTodos: [], newTodos: todos } }),
+      run: () => ({
+        content:
+          "Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress.",
+        toolUseResult: { oldTodos: [], newTodos: todos },
+      }),
     };
   }
 
@@ -966,11 +1181,29 @@ class SessionWriter {
     const rng = this.rng;
     const side = { agentId, prompt, parentToolUseID: id };
     const uuid = rng.uuid();
-    this.push("progress/agent_progress", this.envelope("progress", {
-      data: { type: "agent_progress", agentId, prompt, normalizedMessages: [], message: { type: "user", message: { role: "user", content: [{ type: "text", text: prompt }] }, uuid, timestamp: this.tick(50, 300) } },
-      toolUseID: `agent_msg_${rng.base62(24)}`,
-      parentToolUseID: id,
-    }, { chain: false }));
+    this.push(
+      "progress/agent_progress",
+      this.envelope(
+        "progress",
+        {
+          data: {
+            type: "agent_progress",
+            agentId,
+            prompt,
+            normalizedMessages: [],
+            message: {
+              type: "user",
+              message: { role: "user", content: [{ type: "text", text: prompt }] },
+              uuid,
+              timestamp: this.tick(50, 300),
+            },
+          },
+          toolUseID: `agent_msg_${rng.base62(24)}`,
+          parentToolUseID: id,
+        },
+        { chain: false },
+      ),
+    );
     let toolUses = 0;
     const steps = rng.int(2, 8);
     for (let s = 0; s < steps; s++) {
@@ -996,7 +1229,12 @@ class SessionWriter {
         totalDurationMs: rng.int(5000, 300000),
         totalTokens,
         totalToolUseCount: toolUses,
-        usage: { input_tokens: rng.int(10, 90), cache_creation_input_tokens: rng.int(1000, 20000), cache_read_input_tokens: totalTokens, output_tokens: rng.int(300, 5000) },
+        usage: {
+          input_tokens: rng.int(10, 90),
+          cache_creation_input_tokens: rng.int(1000, 20000),
+          cache_read_input_tokens: totalTokens,
+          output_tokens: rng.int(300, 5000),
+        },
       },
     };
   }
@@ -1031,7 +1269,8 @@ class SessionWriter {
     switch (action) {
       case "read":
         calls.push(this.planRead(rng.pick(unread.length > 0 ? unread : files)));
-        while (calls.length < 4 && rng.chance(0.2)) calls.push(rng.chance(0.6) ? this.planRead(rng.pick(files)) : this.planGrep());
+        while (calls.length < 4 && rng.chance(0.2))
+          calls.push(rng.chance(0.6) ? this.planRead(rng.pick(files)) : this.planGrep());
         break;
       case "grep":
         calls.push(this.planGrep());
@@ -1072,19 +1311,25 @@ class SessionWriter {
   endTurn(): void {
     this.apiMessage([], true);
     if (this.hooks) {
-      this.push("system", this.envelope("system", {
-        subtype: "stop_hook_summary",
-        hookCount: 1,
-        hookInfos: [{ command: "entire hooks claude-code stop" }],
-        hookErrors: [],
-        preventedContinuation: false,
-        stopReason: "",
-        hasOutput: true,
-        level: "suggestion",
-        toolUseID: this.rng.uuid(),
-      }));
+      this.push(
+        "system",
+        this.envelope("system", {
+          subtype: "stop_hook_summary",
+          hookCount: 1,
+          hookInfos: [{ command: "entire hooks claude-code stop" }],
+          hookErrors: [],
+          preventedContinuation: false,
+          stopReason: "",
+          hasOutput: true,
+          level: "suggestion",
+          toolUseID: this.rng.uuid(),
+        }),
+      );
     }
-    this.push("system", this.envelope("system", { subtype: "turn_duration", durationMs: this.rng.int(5000, 900000), isMeta: false }));
+    this.push(
+      "system",
+      this.envelope("system", { subtype: "turn_duration", durationMs: this.rng.int(5000, 900000), isMeta: false }),
+    );
   }
 
   /** The person's commit: the agent's final files, a few lines changed, some files dropped or reverted. */
@@ -1107,7 +1352,10 @@ class SessionWriter {
     if (rng.chance(0.1)) {
       // A file the agent never touched: its base is unknown to the log.
       const added = Array.from({ length: rng.int(1, 6) }, () => `- ${prose(rng, rng.int(4, 12))}`);
-      out.push({ path: "CHANGELOG.md", patch: `diff --git a/CHANGELOG.md b/CHANGELOG.md\n--- a/CHANGELOG.md\n+++ b/CHANGELOG.md\n@@ -1,3 +1,${3 + added.length} @@\n # Changelog\n \n+${added.join("\n+")}\n ## 0.${rng.int(1, 9)}.0\n` });
+      out.push({
+        path: "CHANGELOG.md",
+        patch: `diff --git a/CHANGELOG.md b/CHANGELOG.md\n--- a/CHANGELOG.md\n+++ b/CHANGELOG.md\n@@ -1,3 +1,${3 + added.length} @@\n # Changelog\n \n+${added.join("\n+")}\n ## 0.${rng.int(1, 9)}.0\n`,
+      });
     }
     return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
@@ -1124,16 +1372,29 @@ export interface SessionPlace {
 }
 
 /** One session: its transcript text and commit. Deterministic in (seed, index, place). */
-export function generateSession(seed: number, index: number, mix: Record<string, number> = {}, place: SessionPlace = {}): GeneratedSession {
+export function generateSession(
+  seed: number,
+  index: number,
+  mix: Record<string, number> = {},
+  place: SessionPlace = {},
+): GeneratedSession {
   const rng = new Rng((Math.imul(seed, 0x9e3779b1) ^ Math.imul(index + 1, 0x85ebca6b)) >>> 0);
   const s = new SessionWriter(rng, mix, place);
   const target = Math.min(3 * 1048576, Math.max(6000, rng.logNormal(150000, 0.9)));
   if (s.hooks) {
-    s.push("progress/hook_progress", s.envelope("progress", {
-      data: { type: "hook_progress", hookEvent: "SessionStart", hookName: "SessionStart:startup", command: "entire hooks claude-code session-start" },
-      parentToolUseID: rng.uuid(),
-      toolUseID: rng.uuid(),
-    }));
+    s.push(
+      "progress/hook_progress",
+      s.envelope("progress", {
+        data: {
+          type: "hook_progress",
+          hookEvent: "SessionStart",
+          hookName: "SessionStart:startup",
+          command: "entire hooks claude-code session-start",
+        },
+        parentToolUseID: rng.uuid(),
+        toolUseID: rng.uuid(),
+      }),
+    );
   }
   let turns = 0;
   while (s.bytes < target || turns === 0) {

@@ -46,8 +46,20 @@ export async function measure(command: Command): Promise<Run> {
     child.stdout?.on("data", (d: Buffer) => chunks.push(d));
     const exit = await new Promise<number | null>((res, rej) => (child.on("close", res), child.on("error", rej)));
     if (exit !== 0) throw new Error(`bench/rusage.py exited ${exit} (is python3 on PATH?)`);
-    const r = JSON.parse(readFileSync(report, "utf8")) as { code: number; seconds: number; user: number; system: number; max_rss_kb: number };
-    return { code: r.code, seconds: r.seconds, cpu: r.user + r.system, peakRssMb: r.max_rss_kb / 1024, stdout: Buffer.concat(chunks).toString("utf8") };
+    const r = JSON.parse(readFileSync(report, "utf8")) as {
+      code: number;
+      seconds: number;
+      user: number;
+      system: number;
+      max_rss_kb: number;
+    };
+    return {
+      code: r.code,
+      seconds: r.seconds,
+      cpu: r.user + r.system,
+      peakRssMb: r.max_rss_kb / 1024,
+      stdout: Buffer.concat(chunks).toString("utf8"),
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -68,14 +80,20 @@ export interface Measured {
  * Runs every command `repeat` times, interleaved (one round runs each once, in order), so that a slow
  * spell of a shared machine falls on all of them alike. A command that fails stops the bench.
  */
-export async function measureAll(commands: readonly Command[], repeat: number, log: (line: string) => void): Promise<Map<string, Measured>> {
+export async function measureAll(
+  commands: readonly Command[],
+  repeat: number,
+  log: (line: string) => void,
+): Promise<Map<string, Measured>> {
   const out = new Map<string, Measured>(commands.map((c) => [c.id, { command: c, runs: [] }]));
   for (let r = 0; r < repeat; r++) {
     for (const c of commands) {
       const run = await measure(c);
       if (run.code !== 0) throw new Error(`${c.label} exited ${run.code}: ${c.argv.join(" ")}`);
       out.get(c.id)!.runs.push(run);
-      log(`  run ${r + 1}/${repeat} ${c.label.padEnd(44)} ${run.seconds.toFixed(2).padStart(7)} s  ${run.cpu.toFixed(2).padStart(6)} CPU-s  ${run.peakRssMb.toFixed(0).padStart(5)} MB`);
+      log(
+        `  run ${r + 1}/${repeat} ${c.label.padEnd(44)} ${run.seconds.toFixed(2).padStart(7)} s  ${run.cpu.toFixed(2).padStart(6)} CPU-s  ${run.peakRssMb.toFixed(0).padStart(5)} MB`,
+      );
     }
   }
   return out;
@@ -91,7 +109,15 @@ export function table(rows: readonly { m: Measured; mb: number; sessions: number
     const s = m.runs.map((r) => r.seconds);
     const spread = `${Math.min(...s).toFixed(2)}–${Math.max(...s).toFixed(2)}`;
     lines.push(
-      `${m.command.label.padEnd(44)} ${String(m.runs.length).padStart(4)} ${wall(m).toFixed(2).padStart(9)} ${spread.padStart(12)} ${median(m.runs.map((r) => r.cpu)).toFixed(2).padStart(6)} ${mb.toFixed(1).padStart(7)} ${(mb / wall(m)).toFixed(1).padStart(7)} ${Math.max(...m.runs.map((r) => r.peakRssMb)).toFixed(0).padStart(11)}`,
+      `${m.command.label.padEnd(44)} ${String(m.runs.length).padStart(4)} ${wall(m).toFixed(2).padStart(9)} ${spread.padStart(12)} ${median(
+        m.runs.map((r) => r.cpu),
+      )
+        .toFixed(2)
+        .padStart(6)} ${mb.toFixed(1).padStart(7)} ${(mb / wall(m)).toFixed(1).padStart(7)} ${Math.max(
+        ...m.runs.map((r) => r.peakRssMb),
+      )
+        .toFixed(0)
+        .padStart(11)}`,
     );
   }
   return lines;
@@ -119,7 +145,8 @@ export function ccusageCli(): string | null {
   }
 }
 
-export const ccusageVersion = (cli: string): string => (JSON.parse(readFileSync(join(cli, "..", "..", "package.json"), "utf8")) as { version: string }).version;
+export const ccusageVersion = (cli: string): string =>
+  (JSON.parse(readFileSync(join(cli, "..", "..", "package.json"), "utf8")) as { version: string }).version;
 
 /**
  * Self time by function and by file of V8 CPU profiles (`--cpu-prof`), heaviest first; `top` rows each.
@@ -132,9 +159,15 @@ export function profileSummary(dir: string, top = 25): string[] {
   const inclusive = new Map<string, number>();
   let total = 0;
   const threads: string[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith(".cpuprofile")).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((n) => n.endsWith(".cpuprofile"))
+    .sort()) {
     const p = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+      nodes: {
+        id: number;
+        callFrame: { functionName: string; url: string; lineNumber: number };
+        children?: number[];
+      }[];
       samples: number[];
       timeDeltas: number[];
     };
@@ -170,7 +203,10 @@ export function profileSummary(dir: string, top = 25): string[] {
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([k, us]) => `    ${(us / 1e6).toFixed(2).padStart(6)} s ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+      .map(
+        ([k, us]) =>
+          `    ${(us / 1e6).toFixed(2).padStart(6)} s ${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`,
+      );
   return [
     `  busy (sampled, idle left out) ${(total / 1e6).toFixed(2)} s: ${threads.join("; ")}`,
     "  self time by file:",

@@ -7,17 +7,42 @@ if (!isMainThread) {
   const { kind, n } = workerData;
   let acc = 0;
   const t0 = performance.now();
-  if (kind === "int") { for (let i = 0; i < n * 4e7; i++) acc = (acc * 31 + i) | 0; }
-  else if (kind === "alloc") { for (let i = 0; i < n * 4e7; i++) { const o = { a: i, b: [i, i + 1], c: "x" + (i & 1023) }; acc += o.b.length; } }
-  else if (kind === "json") { const s = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, text: "line ".repeat(20) + i, nested: { a: [1, 2, 3], b: true } }))); for (let i = 0; i < n * 1500; i++) acc += JSON.parse(s).length; }
+  if (kind === "int") {
+    for (let i = 0; i < n * 4e7; i++) acc = (acc * 31 + i) | 0;
+  } else if (kind === "alloc") {
+    for (let i = 0; i < n * 4e7; i++) {
+      const o = { a: i, b: [i, i + 1], c: "x" + (i & 1023) };
+      acc += o.b.length;
+    }
+  } else if (kind === "json") {
+    const s = JSON.stringify(
+      Array.from({ length: 200 }, (_, i) => ({
+        id: i,
+        text: "line ".repeat(20) + i,
+        nested: { a: [1, 2, 3], b: true },
+      })),
+    );
+    for (let i = 0; i < n * 1500; i++) acc += JSON.parse(s).length;
+  }
   parentPort.postMessage({ acc, ms: performance.now() - t0 });
 } else {
   const kind = process.argv[2];
-  const run = (threads) => new Promise((resolve) => {
-    const t0 = performance.now(); let done = 0;
-    for (let t = 0; t < threads; t++) { const w = new Worker(new URL(import.meta.url), { workerData: { kind, n: 4 / threads } }); w.on("message", () => { if (++done === threads) resolve(performance.now() - t0); }); }
-  });
-  let one = Infinity, two = Infinity;
-  for (let k = 0; k < 5; k++) { one = Math.min(one, await run(1)); two = Math.min(two, await run(2)); }
+  const run = (threads) =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      let done = 0;
+      for (let t = 0; t < threads; t++) {
+        const w = new Worker(new URL(import.meta.url), { workerData: { kind, n: 4 / threads } });
+        w.on("message", () => {
+          if (++done === threads) resolve(performance.now() - t0);
+        });
+      }
+    });
+  let one = Infinity,
+    two = Infinity;
+  for (let k = 0; k < 5; k++) {
+    one = Math.min(one, await run(1));
+    two = Math.min(two, await run(2));
+  }
   console.log(`${kind}: one ${one.toFixed(0)} ms, two ${two.toFixed(0)} ms, speed-up ${(one / two).toFixed(2)}x`);
 }

@@ -77,14 +77,17 @@ export const defaultCorpusDir = (mb: number): string => join(tmpdir(), "swe-chat
 export const projectFolder = (cwd: string): string => cwd.replace(/[/.]/g, "-");
 
 /** Generates the corpus unless a complete one (matching manifest) is there. */
-export async function ensureCorpus(options: CorpusOptions): Promise<{ dir: string; manifest: CorpusManifest; reused: boolean }> {
+export async function ensureCorpus(
+  options: CorpusOptions,
+): Promise<{ dir: string; manifest: CorpusManifest; reused: boolean }> {
   const seed = options.seed ?? 1;
   const dir = resolve(options.out ?? defaultCorpusDir(options.mb));
   const manifestPath = join(dir, "manifest.json");
   if (!options.force && existsSync(manifestPath)) {
     try {
       const m = JSON.parse(readFileSync(manifestPath, "utf8")) as CorpusManifest;
-      if (m.version === CORPUS_VERSION && m.seed === seed && m.mb === options.mb) return { dir, manifest: m, reused: true };
+      if (m.version === CORPUS_VERSION && m.seed === seed && m.mb === options.mb)
+        return { dir, manifest: m, reused: true };
     } catch {
       // regenerate
     }
@@ -105,8 +108,17 @@ async function build(dir: string, mb: number, seed: number, log: (line: string) 
   git(["config", "gc.auto", "0"]);
   const fi = new FastImport(repo, join(repo, ".git", "bench-marks"));
   const rng = new Rng((seed * 0x27d4eb2d) ^ 0x7a11);
-  const tree = new Map<string, string>([["README.md", "# bench-app\n\nA repository written by swe-chat-eval's bench.\n"]]);
-  let head = await fi.commit({ ref: "refs/heads/main", author: PERSON, time: T0_MS / 1000, message: "Initial commit\n", from: null, changes: [...tree].map(([path, content]) => ({ path, content })) });
+  const tree = new Map<string, string>([
+    ["README.md", "# bench-app\n\nA repository written by swe-chat-eval's bench.\n"],
+  ]);
+  let head = await fi.commit({
+    ref: "refs/heads/main",
+    author: PERSON,
+    time: T0_MS / 1000,
+    message: "Initial commit\n",
+    from: null,
+    changes: [...tree].map(([path, content]) => ({ path, content })),
+  });
   let clock = T0_MS;
   const target = mb * 1048576;
   const mix: Record<string, number> = {};
@@ -119,11 +131,27 @@ async function build(dir: string, mb: number, seed: number, log: (line: string) 
     const s = sessionLogOf(i, g);
     const { prepare, final } = commitFiles(s);
     const sync = changesTo(tree, prepare);
-    if (sync.length > 0) head = await fi.commit({ ref: "refs/heads/main", author: PERSON, time: Math.floor(s.firstTs / 1000) - 600, message: `Sync ${sync.length} file(s) before the next change\n`, from: head, changes: sync });
+    if (sync.length > 0)
+      head = await fi.commit({
+        ref: "refs/heads/main",
+        author: PERSON,
+        time: Math.floor(s.firstTs / 1000) - 600,
+        message: `Sync ${sync.length} file(s) before the next change\n`,
+        from: head,
+        changes: sync,
+      });
     const work = changesTo(tree, final);
     const committedAt = Math.floor(s.lastTs / 1000) + rng.int(5, 120) * 60;
     let mark: number | null = null;
-    if (work.length > 0) mark = head = await fi.commit({ ref: "refs/heads/main", author: PERSON, time: committedAt, message: `${subject(rng, s.prompts[0])}\n`, from: head, changes: work });
+    if (work.length > 0)
+      mark = head = await fi.commit({
+        ref: "refs/heads/main",
+        author: PERSON,
+        time: committedAt,
+        message: `${subject(rng, s.prompts[0])}\n`,
+        from: head,
+        changes: work,
+      });
     clock = Math.max(committedAt * 1000, s.lastTs);
     const file = join("projects", projectFolder(g.cwd), `${g.id}.jsonl`);
     mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -155,7 +183,9 @@ async function build(dir: string, mb: number, seed: number, log: (line: string) 
     mix,
     seconds: (Date.now() - t0) / 1000,
   };
-  log(`  generated ${sessions.length} sessions (${(bytes / 1048576).toFixed(1)} MB) and ${marks.size} commits in ${manifest.seconds.toFixed(1)} s → ${dir}`);
+  log(
+    `  generated ${sessions.length} sessions (${(bytes / 1048576).toFixed(1)} MB) and ${marks.size} commits in ${manifest.seconds.toFixed(1)} s → ${dir}`,
+  );
   return manifest;
 }
 
@@ -174,12 +204,22 @@ function changesTo(tree: Map<string, string>, files: ReadonlyMap<string, string 
 }
 
 function subject(rng: Rng, prompt: string | undefined): string {
-  const words = (prompt ?? "update").toLowerCase().replace(/[^a-z ]/g, " ").split(/\s+/).filter(Boolean).slice(0, rng.int(3, 7)).join(" ");
+  const words = (prompt ?? "update")
+    .toLowerCase()
+    .replace(/[^a-z ]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, rng.int(3, 7))
+    .join(" ");
   return `${rng.pick(["feat", "fix", "refactor", "chore", "test"])}: ${words || "update"}`;
 }
 
 /** Hard links to the first sessions up to a quarter of the bytes, in `quarter/projects/`. */
-function quarterOf(dir: string, sessions: readonly CorpusSession[], limit: number): { bytes: number; sessions: number } {
+function quarterOf(
+  dir: string,
+  sessions: readonly CorpusSession[],
+  limit: number,
+): { bytes: number; sessions: number } {
   let bytes = 0;
   let n = 0;
   for (const s of sessions) {
@@ -202,8 +242,17 @@ function arg(name: string): string | undefined {
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const mb = Number(arg("mb") ?? 500);
-  const { dir, manifest, reused } = await ensureCorpus({ mb, out: arg("out"), seed: Number(arg("seed") ?? 1), force: process.argv.includes("--force"), log: (l) => console.log(l) });
-  console.log(`${reused ? "reused" : "wrote"} ${dir}: ${manifest.sessions.length} sessions, ${(manifest.bytes / 1048576).toFixed(1)} MB, ${manifest.commits} commits`);
+  const { dir, manifest, reused } = await ensureCorpus({
+    mb,
+    out: arg("out"),
+    seed: Number(arg("seed") ?? 1),
+    force: process.argv.includes("--force"),
+    log: (l) => console.log(l),
+  });
+  console.log(
+    `${reused ? "reused" : "wrote"} ${dir}: ${manifest.sessions.length} sessions, ${(manifest.bytes / 1048576).toFixed(1)} MB, ${manifest.commits} commits`,
+  );
   const total = Object.values(manifest.mix).reduce((a, b) => a + b, 0);
-  for (const [k, v] of Object.entries(manifest.mix).sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(32)} ${((100 * v) / total).toFixed(1).padStart(5)} %`);
+  for (const [k, v] of Object.entries(manifest.mix).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${k.padEnd(32)} ${((100 * v) / total).toFixed(1).padStart(5)} %`);
 }

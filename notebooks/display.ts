@@ -46,7 +46,11 @@ export function showTable(table: ColumnTable, { limit = 20, digits = 1 }: ShowTa
   const mask = cachedText(maskSecrets);
   for (const name of table.columnNames()) {
     format[name] = (v: unknown) =>
-      v === null || v === undefined ? "–" : typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : mask(String(v));
+      v === null || v === undefined
+        ? "–"
+        : typeof v === "number" && !Number.isInteger(v)
+          ? v.toFixed(digits)
+          : mask(String(v));
   }
   const shown = Math.min(limit, table.numRows());
   const note = shown < table.numRows() ? `\n(${shown} of ${table.numRows()} rows)` : "";

@@ -29,12 +29,17 @@ async function main(): Promise<void> {
   const prompts = out.prompts ?? [];
   const labelled = prompts.filter((p) => p.prompt_pushback);
   const a = pushbackAgreement(prompts);
-  process.stdout.write(`Pushback rules against the dataset's prompt_pushback (${path === null ? "the bundled sample" : "the given release"}): ${labelled.length} labelled prompts of ${prompts.length}.\n\n`);
+  process.stdout.write(
+    `Pushback rules against the dataset's prompt_pushback (${path === null ? "the bundled sample" : "the given release"}): ${labelled.length} labelled prompts of ${prompts.length}.\n\n`,
+  );
   process.stdout.write(pushbackAgreementMarkdown(a).replace("| label | gold |", "| label | dataset |"));
   if (args.includes("--show-misses")) {
     for (const p of labelled) {
       const got = classifyPushback(p.text);
-      if (got.label !== p.prompt_pushback) process.stdout.write(`\n- ${p.prompt_pushback} → ${got.label} (${got.rule}): ${JSON.stringify(p.text.slice(0, 120))}`);
+      if (got.label !== p.prompt_pushback)
+        process.stdout.write(
+          `\n- ${p.prompt_pushback} → ${got.label} (${got.rule}): ${JSON.stringify(p.text.slice(0, 120))}`,
+        );
     }
     process.stdout.write("\n");
   }

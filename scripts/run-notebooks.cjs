@@ -31,7 +31,8 @@ const path = require("node:path");
 const util = require("node:util");
 const { setupTslab, findProjectRoot } = require("../notebooks/kernelspec/kernels/swe-chat-eval/tslab-env.cjs");
 
-const USAGE = "usage: node scripts/run-notebooks.cjs [NOTEBOOK.ipynb ...] [--out DIR] [--check] [--timeout SECONDS] [--verbose]";
+const USAGE =
+  "usage: node scripts/run-notebooks.cjs [NOTEBOOK.ipynb ...] [--out DIR] [--check] [--timeout SECONDS] [--verbose]";
 
 function parseArgs(argv) {
   const args = { notebooks: [], out: null, check: false, timeoutS: 600, verbose: false };
@@ -114,7 +115,10 @@ class CellOutputs {
     return this.outputs.map((o) => (o.output_type === "stream" ? { ...o, text: toLines(o.text) } : o));
   }
   text(name) {
-    return this.outputs.filter((o) => o.output_type === "stream" && o.name === name).map((o) => o.text).join("");
+    return this.outputs
+      .filter((o) => o.output_type === "stream" && o.name === name)
+      .map((o) => o.text)
+      .join("");
   }
 }
 
@@ -147,7 +151,13 @@ function makeConverterSet(env) {
     close: () => node.close(),
   };
   return {
-    set: { node: wrapped, get browser() { throw new Error("browser-mode cells are not supported by the headless runner"); }, close: () => node.close() },
+    set: {
+      node: wrapped,
+      get browser() {
+        throw new Error("browser-mode cells are not supported by the headless runner");
+      },
+      close: () => node.close(),
+    },
     newNotebook() {
       replayPending = emitted.size > 0;
     },
@@ -159,7 +169,10 @@ async function capturing(outputs, fn) {
   const writeOut = process.stdout.write;
   const writeErr = process.stderr.write;
   const sink = (name) => (chunk, encoding, callback) => {
-    outputs.stream(name, typeof chunk === "string" ? chunk : Buffer.from(chunk).toString(typeof encoding === "string" ? encoding : "utf8"));
+    outputs.stream(
+      name,
+      typeof chunk === "string" ? chunk : Buffer.from(chunk).toString(typeof encoding === "string" ? encoding : "utf8"),
+    );
     const cb = typeof encoding === "function" ? encoding : callback;
     if (typeof cb === "function") cb();
     return true;
@@ -218,7 +231,13 @@ async function runNotebook(env, converters, notebook, { timeoutS, onCell }) {
         cell.metadata = rest;
       }
       if (failed) {
-        return { ok: false, index, count, source, error: outputs.text("stderr") || "the cell failed without a message" };
+        return {
+          ok: false,
+          index,
+          count,
+          source,
+          error: outputs.text("stderr") || "the cell failed without a message",
+        };
       }
     }
   } finally {
@@ -270,7 +289,10 @@ async function main(argv) {
       const shown = path.relative(root, file) || file;
       const t0 = Date.now();
       const original = fs.readFileSync(file, "utf8");
-      const onCell = args.verbose ? (n, ms, failed) => process.stderr.write(`  [${n}] ${failed ? "failed" : "ok"} in ${(ms / 1000).toFixed(2)} s\n`) : null;
+      const onCell = args.verbose
+        ? (n, ms, failed) =>
+            process.stderr.write(`  [${n}] ${failed ? "failed" : "ok"} in ${(ms / 1000).toFixed(2)} s\n`)
+        : null;
       const result = await runNotebook(env, converters, JSON.parse(original), { timeoutS: args.timeoutS, onCell });
       const seconds = ((Date.now() - t0) / 1000).toFixed(1);
       if (!result.ok) {
@@ -284,13 +306,17 @@ async function main(argv) {
       if (args.check) {
         const same = text === original;
         if (!same) stale++;
-        process.stdout.write(`${shown}: ${result.cells} code cells ran in ${seconds} s; outputs ${same ? "match the file" : "DIFFER from the file"}\n`);
+        process.stdout.write(
+          `${shown}: ${result.cells} code cells ran in ${seconds} s; outputs ${same ? "match the file" : "DIFFER from the file"}\n`,
+        );
         continue;
       }
       const target = args.out ? path.join(path.resolve(args.out), path.basename(file)) : file;
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, text);
-      process.stdout.write(`${shown}: ${result.cells} code cells ran in ${seconds} s → ${path.relative(root, target) || target}\n`);
+      process.stdout.write(
+        `${shown}: ${result.cells} code cells ran in ${seconds} s → ${path.relative(root, target) || target}\n`,
+      );
     }
   } finally {
     converters.set.close();

@@ -13,7 +13,15 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { agreementMarkdown, classifyByRules, measureAgreement, type PromptSession, readPromptSessions, taskLabelSchema, type TaskLabel } from "../src/taskflow";
+import {
+  agreementMarkdown,
+  classifyByRules,
+  measureAgreement,
+  type PromptSession,
+  readPromptSessions,
+  taskLabelSchema,
+  type TaskLabel,
+} from "../src/taskflow";
 
 // `… | head` closes the pipe early: that is not an error.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
@@ -55,7 +63,8 @@ const sessions = new Map<string, PromptSession>();
 const diagnostics: { code: string; severity: string }[] = [];
 const sourcesRead: string[] = [];
 if (existsSync(corpusDir)) {
-  for (const s of await readPromptSessions(corpusDir, diagnostics as never)) sessions.set(`corpus:${relative(corpusDir, s.ref)}`, s);
+  for (const s of await readPromptSessions(corpusDir, diagnostics as never))
+    sessions.set(`corpus:${relative(corpusDir, s.ref)}`, s);
   sourcesRead.push(`corpus (${corpusDir})`);
 }
 if (existsSync(mirrorDir)) {
@@ -101,11 +110,23 @@ const a = measureAgreement(pairs);
 const nSkipped = Object.values(skipped).reduce((x, y) => x + y, 0);
 const header =
   `Rule classifier against ${gold.length} hand-labelled real user messages ` +
-  `(${a.n} scored${nSkipped > 0 ? `, ${nSkipped} skipped: ${Object.entries(skipped).map(([k, v]) => `${v} ${k}`).join(", ")}` : ""}).\n\n`;
+  `(${a.n} scored${
+    nSkipped > 0
+      ? `, ${nSkipped} skipped: ${Object.entries(skipped)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(", ")}`
+      : ""
+  }).\n\n`;
 const md = header + agreementMarkdown(a);
 process.stdout.write(md);
 process.stdout.write(`\nsources read: ${sourcesRead.join(", ") || "none"}\n`);
-process.stdout.write(`rules fired: ${Object.entries(byRule).sort((x, y) => y[1] - x[1]).map(([k, v]) => `${k} ${v}`).join(", ")}\n`);
-if (args.includes("--show-misses") || args.includes("--misses")) process.stdout.write(`\ndisagreements (${misses.length}):\n${misses.join("\n")}\n`);
+process.stdout.write(
+  `rules fired: ${Object.entries(byRule)
+    .sort((x, y) => y[1] - x[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")}\n`,
+);
+if (args.includes("--show-misses") || args.includes("--misses"))
+  process.stdout.write(`\ndisagreements (${misses.length}):\n${misses.join("\n")}\n`);
 if (outFile) writeFileSync(outFile, md);
 if (a.n === 0) process.exitCode = 1;

@@ -33,7 +33,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { agrees, compareSessions, compareUnits, formatComparison, formatSessionComparison, readProductUnits, sessionsAgree } from "../test/reference/compare";
+import {
+  agrees,
+  compareSessions,
+  compareUnits,
+  formatComparison,
+  formatSessionComparison,
+  readProductUnits,
+  sessionsAgree,
+} from "../test/reference/compare";
 import type { EffortOptions } from "../test/reference/effort";
 import type { SessionReadings } from "../test/reference/sessions";
 import { type ReferenceOptions, runReference } from "../test/reference/reference";
@@ -42,7 +50,9 @@ import { compareGroups, formatGroupComparison, runReferenceGroups } from "../tes
 import { readFileSync } from "node:fs";
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin] [--models-with-main] [--unit-model-slice] [--multi-session-commit] [--follow-symlinks]\n`);
+  process.stderr.write(
+    `${message}\nusage: npx tsx scripts/verify-reference.ts REPO [--units units.csv|units.json] [--sessions sessions.json|sessions.csv] [--json OUT.json] [--trim-common] [--infer-slice-start] [--zero-prompt-bin] [--models-with-main] [--unit-model-slice] [--multi-session-commit] [--follow-symlinks]\n`,
+  );
   process.exit(2);
 }
 
@@ -75,7 +85,9 @@ let tmp: string | null = null;
 if (!unitsPath) {
   tmp = mkdtempSync(join(tmpdir(), "verify-reference-"));
   const cli = resolve(process.cwd(), "bin/swe-chat-eval.js");
-  const run = spawnSync(process.execPath, ["--import", "tsx", cli, "analyze", repo, "--out", tmp, "--quiet"], { stdio: ["ignore", "ignore", "inherit"] });
+  const run = spawnSync(process.execPath, ["--import", "tsx", cli, "analyze", repo, "--out", tmp, "--quiet"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (run.status !== 0) {
     process.stderr.write(`swe-chat-eval analyze exited with ${run.status}\n`);
     process.exit(1);
@@ -93,7 +105,9 @@ const reference = runReference(repo, options);
 const comparison = compareUnits(reference.units, readProductUnits(unitsPath));
 const sessions = runReferenceSessions(repo, effortOptions);
 const sessionComparison = compareSessions(sessions, readProductUnits(sessionsPath));
-process.stdout.write(`repository: ${repo}\ncheckpoints: ${reference.checkpoints}; session folders on no commit: ${reference.unlinked_session_folders}\n`);
+process.stdout.write(
+  `repository: ${repo}\ncheckpoints: ${reference.checkpoints}; session folders on no commit: ${reference.unlinked_session_folders}\n`,
+);
 process.stdout.write(`${formatComparison(comparison)}\n\n${formatSessionComparison(sessionComparison)}\n`);
 // Groups (metrics.md §1b), when the product wrote group_units beside its units.
 const groupsPath = join(dirname(unitsPath), "group_units.json");
@@ -103,10 +117,15 @@ if (existsSync(groupsPath)) {
   const productGroups = JSON.parse(readFileSync(groupsPath, "utf8")) as Record<string, unknown>[];
   const referenceGroups = runReferenceGroups(repo, { inferSliceStart: options.inferSliceStart });
   const groupComparison = compareGroups(referenceGroups, productGroups);
-  groupsAgree = groupComparison.onlyReference.length + groupComparison.onlyProduct.length + groupComparison.diffs.length === 0;
+  groupsAgree =
+    groupComparison.onlyReference.length + groupComparison.onlyProduct.length + groupComparison.diffs.length === 0;
   process.stdout.write(`\n${formatGroupComparison(referenceGroups, productGroups, groupComparison)}\n`);
   groupReport = { reference: referenceGroups, comparison: groupComparison };
 } else process.stdout.write(`\nno group_units.json beside ${unitsPath}: groups not compared\n`);
-if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ reference: reference.units, comparison, sessions, sessionComparison, groups: groupReport }, null, 2)}\n`);
+if (jsonOut)
+  writeFileSync(
+    jsonOut,
+    `${JSON.stringify({ reference: reference.units, comparison, sessions, sessionComparison, groups: groupReport }, null, 2)}\n`,
+  );
 if (tmp) rmSync(tmp, { recursive: true, force: true });
 process.exit(agrees(comparison) && sessionsAgree(sessionComparison) && groupsAgree ? 0 : 1);

@@ -24,10 +24,25 @@ export * from "./taskflow";
 // Both feature modules name their chart spec type VegaLiteSpec; the namespaces keep them apart.
 export * as taskflow from "./taskflow";
 export * as charts from "./charts";
-export { renderReport, writeReportTo, swechatPaperFigures, figureLine, hasSwechatLabels, type PaperFigure } from "./report";
+export {
+  renderReport,
+  writeReportTo,
+  swechatPaperFigures,
+  figureLine,
+  hasSwechatLabels,
+  type PaperFigure,
+} from "./report";
 export * as swebench from "./swebench";
 export {
-  evaluateRuns, classifyReport, classifyInstance, recomputeResolved, mcnemarExact, pairedBootstrap, compareRuns, KNOWN_SUBSETS, INSTANCE_CLASSES,
+  evaluateRuns,
+  classifyReport,
+  classifyInstance,
+  recomputeResolved,
+  mcnemarExact,
+  pairedBootstrap,
+  compareRuns,
+  KNOWN_SUBSETS,
+  INSTANCE_CLASSES,
 } from "./swebench";
 
 /** Runs `analyze` and returns its rows as Arquero tables with the contract's columns. */
@@ -42,7 +57,9 @@ export function readTables(dir: string): { rows: AnalysisRows; tables: AnalysisT
   for (const name of TABLE_NAMES) {
     // A folder written before a table existed (group_units, say) reads it as empty.
     const file = join(dir, `${name}.json`);
-    (rows as unknown as Record<string, unknown[]>)[name] = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
+    (rows as unknown as Record<string, unknown[]>)[name] = existsSync(file)
+      ? JSON.parse(readFileSync(file, "utf8"))
+      : [];
   }
   return { rows, tables: toTables(rows) };
 }

@@ -10,8 +10,22 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import test from "node:test";
 
-const STAGES = ["model", "ingest", "replay|effort|signals", "attribution", "analyze", "tables", "taskflow|swebench", "charts", "report", "sample", "cli"];
-const rank = new Map<string, number>(STAGES.flatMap((names, i) => names.split("|").map((n) => [n, i] as [string, number])));
+const STAGES = [
+  "model",
+  "ingest",
+  "replay|effort|signals",
+  "attribution",
+  "analyze",
+  "tables",
+  "taskflow|swebench",
+  "charts",
+  "report",
+  "sample",
+  "cli",
+];
+const rank = new Map<string, number>(
+  STAGES.flatMap((names, i) => names.split("|").map((n) => [n, i] as [string, number])),
+);
 const ONLY_MODEL = new Set(["replay", "effort", "signals"]);
 const LOADS_DATA = new Set(["ingest", "analyze"]);
 
@@ -64,7 +78,10 @@ function violations(files: readonly string[], read: (f: string) => string): stri
 test("every import under src/ points down the layer order", () => {
   const files = sourceFiles("src");
   assert.ok(files.length > 100, "the source tree was found");
-  assert.deepEqual(violations(files, (f) => readFileSync(f, "utf8")), []);
+  assert.deepEqual(
+    violations(files, (f) => readFileSync(f, "utf8")),
+    [],
+  );
 });
 
 test("the check fails on an import against the order (so it can fail)", () => {

@@ -27,8 +27,14 @@ test("sample SWE-chat tables: sessions, prompts and labels as written", async ()
       continue;
     }
     assert.deepEqual([row?.user_persona, row?.session_success], [labels.persona, Number(labels.success)], s.key);
-    const prompts = (out.prompts ?? []).filter((p) => p.session_id === s.entire_session_id).sort((a, b) => a.index - b.index);
-    assert.deepEqual(prompts.map((p) => [p.prompt_intent, p.prompt_pushback]), labels.prompts, s.key);
+    const prompts = (out.prompts ?? [])
+      .filter((p) => p.session_id === s.entire_session_id)
+      .sort((a, b) => a.index - b.index);
+    assert.deepEqual(
+      prompts.map((p) => [p.prompt_intent, p.prompt_pushback]),
+      labels.prompts,
+      s.key,
+    );
   }
   // Entire's agent_percentage is the session's last checkpoint's initial_attribution: s05 (1 of 20 lines) → 5 %.
   const s05 = corpus.sessions.find((s) => s.key === "s05-subagent")!;
@@ -36,5 +42,8 @@ test("sample SWE-chat tables: sessions, prompts and labels as written", async ()
   // Our replay of the same session gives the unit's hand-worked numbers (20 of 20 lines survive).
   const unit = out.units.find((u) => u.session_id === s05.entire_session_id)!;
   const expected = corpus.expected.find((e) => e.session_key === "s05-subagent")!;
-  assert.deepEqual([unit.agent_lines_survived, unit.total_committed_lines], [expected.agent_lines_survived, expected.total_committed_lines]);
+  assert.deepEqual(
+    [unit.agent_lines_survived, unit.total_committed_lines],
+    [expected.agent_lines_survived, expected.total_committed_lines],
+  );
 });

@@ -15,7 +15,12 @@ const work = mkdtempSync(join(tmpdir(), "sample-test-"));
 let corpus: SampleCorpus;
 
 function git(args: string[], cwd = corpus.repoDir): string {
-  return execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" } });
+  return execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1" },
+  });
 }
 
 function show(path: string, rev = corpus.checkpointsBranch): string {
@@ -55,7 +60,12 @@ function realPrompts(recs: Json[]): number {
   return recs.filter((r) => {
     if (r.type !== "user" || r.isSidechain || r.isMeta || r.isCompactSummary) return false;
     const c = r.message.content;
-    return typeof c === "string" && !c.startsWith("<command-") && !c.startsWith("<local-command") && !c.startsWith("[Request interrupted");
+    return (
+      typeof c === "string" &&
+      !c.startsWith("<command-") &&
+      !c.startsWith("<local-command") &&
+      !c.startsWith("[Request interrupted")
+    );
   }).length;
 }
 
@@ -69,14 +79,23 @@ after(() => {
 
 describe("sample corpus: git repository", () => {
   test("git fsck finds nothing wrong", () => {
-    const out = execFileSync("git", ["fsck", "--strict", "--no-progress"], { cwd: corpus.repoDir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    const out = execFileSync("git", ["fsck", "--strict", "--no-progress"], {
+      cwd: corpus.repoDir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     assert.equal(out.trim(), "");
   });
 
   test("branches and the checked-out main", () => {
     const refs = git(["for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads"]).trim().split("\n");
     const heads = Object.fromEntries(refs.map((l) => l.split(" ")));
-    assert.deepEqual(Object.keys(heads).sort(), ["entire/checkpoints/v1", "feature/slug-options", "main", "release/0.1"]);
+    assert.deepEqual(Object.keys(heads).sort(), [
+      "entire/checkpoints/v1",
+      "feature/slug-options",
+      "main",
+      "release/0.1",
+    ]);
     for (const [branch, sha] of Object.entries(corpus.branches)) assert.equal(heads[branch], sha, branch);
     assert.equal(git(["symbolic-ref", "HEAD"]).trim(), "refs/heads/main");
     assert.equal(git(["status", "--porcelain"]).trim(), "", "clean worktree");
@@ -87,7 +106,9 @@ describe("sample corpus: git repository", () => {
 
   test("every commit is where the corpus says, with its dates and parents", () => {
     for (const c of corpus.commits) {
-      const [parents, at, ct, subject] = git(["log", "-1", "--format=%P%x00%at%x00%ct%x00%s", c.sha]).trim().split("\0");
+      const [parents, at, ct, subject] = git(["log", "-1", "--format=%P%x00%at%x00%ct%x00%s", c.sha])
+        .trim()
+        .split("\0");
       assert.deepEqual(parents === "" ? [] : parents.split(" "), c.parents, c.name);
       assert.equal(Number(at), c.author_time, c.name);
       assert.equal(Number(ct), c.committer_time, c.name);
@@ -120,7 +141,12 @@ describe("sample corpus: git repository", () => {
     assert.equal(copy.branch, "release/0.1");
     assert.notEqual(copy.sha, original.sha);
     assert.equal(copy.checkpoint_id, original.checkpoint_id);
-    const patchId = (sha: string): string => execFileSync("git", ["patch-id", "--stable"], { cwd: corpus.repoDir, input: git(["show", sha]), encoding: "utf8" }).split(" ")[0];
+    const patchId = (sha: string): string =>
+      execFileSync("git", ["patch-id", "--stable"], {
+        cwd: corpus.repoDir,
+        input: git(["show", sha]),
+        encoding: "utf8",
+      }).split(" ")[0];
     assert.equal(patchId(copy.sha), patchId(original.sha));
     assert.ok(copy.committer_time > original.committer_time);
     assert.equal(copy.author_time, original.author_time);
@@ -132,12 +158,20 @@ describe("sample corpus: Entire checkpoints branch", () => {
     assert.throws(() => git(["merge-base", "main", corpus.checkpointsBranch]));
     const first = git(["rev-list", "--max-parents=0", corpus.checkpointsBranch]).trim().split("\n");
     assert.equal(first.length, 1);
-    assert.equal(git(["log", "-1", "--format=%s %T", first[0]]).trim(), "Initialize metadata branch 4b825dc642cb6eb9a060e54bf8d69288fbee4904");
+    assert.equal(
+      git(["log", "-1", "--format=%s %T", first[0]]).trim(),
+      "Initialize metadata branch 4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+    );
   });
 
   test("layout: <id[:2]>/<id[2:]>/metadata.json and numbered session folders", () => {
     const paths = git(["ls-tree", "-r", "--name-only", corpus.checkpointsBranch]).trim().split("\n");
-    for (const p of paths) assert.match(p, /^[0-9a-f]{2}\/[0-9a-f]{10}\/(metadata\.json|\d+\/(metadata\.json|full\.jsonl|prompt\.txt|content_hash\.txt))$/, p);
+    for (const p of paths)
+      assert.match(
+        p,
+        /^[0-9a-f]{2}\/[0-9a-f]{10}\/(metadata\.json|\d+\/(metadata\.json|full\.jsonl|prompt\.txt|content_hash\.txt))$/,
+        p,
+      );
     const ids = new Set(paths.map((p) => p.slice(0, 2) + p.slice(3, 13)));
     assert.deepEqual([...ids].sort(), corpus.checkpoints.map((c) => c.checkpoint_id).sort());
     assert.equal(corpus.checkpoints.length, 14);
@@ -185,7 +219,11 @@ describe("sample corpus: Entire checkpoints branch", () => {
     const cp10 = byCommit("C10") as NonNullable<ReturnType<typeof byCommit>>;
     const meta10 = JSON.parse(show(`${cp10.checkpoint_id.slice(0, 2)}/${cp10.checkpoint_id.slice(2)}/0/metadata.json`));
     assert.equal(meta10.agent, "Gemini CLI");
-    assert.equal(jsonl(show(`${cp10.checkpoint_id.slice(0, 2)}/${cp10.checkpoint_id.slice(2)}/0/full.jsonl`))[0].type, "progress", "a Claude Code transcript");
+    assert.equal(
+      jsonl(show(`${cp10.checkpoint_id.slice(0, 2)}/${cp10.checkpoint_id.slice(2)}/0/full.jsonl`))[0].type,
+      "progress",
+      "a Claude Code transcript",
+    );
     const legacy = session("s13-legacy");
     assert.match(legacy.entire_session_id, /^2026-01-06-[0-9a-f-]{36}$/);
     assert.equal(legacy.entire_session_id.slice(11), legacy.session_id);
@@ -197,7 +235,10 @@ describe("sample corpus: Entire checkpoints branch", () => {
     assert.ok(second.sessions[0].transcript_start > 0);
     const log = git(["log", "--format=%B%x00", corpus.checkpointsBranch]);
     assert.ok(log.includes("Entire-Agent: Gemini CLI"));
-    assert.ok(log.includes(`Entire-Session: ${legacy.entire_session_id}\nEntire-Strategy: manual-commit\nEphemeral-branch:`), "legacy: no Entire-Agent trailer");
+    assert.ok(
+      log.includes(`Entire-Session: ${legacy.entire_session_id}\nEntire-Strategy: manual-commit\nEphemeral-branch:`),
+      "legacy: no Entire-Agent trailer",
+    );
   });
 });
 
@@ -227,9 +268,17 @@ describe("sample corpus: transcripts", () => {
 
   test("project folders: main checkout, worktree, sub-folder", () => {
     const dirs = new Set(corpus.sessions.filter((s) => s.transcript).map((s) => s.project_dir));
-    assert.deepEqual([...dirs].sort(), ["-home-dev-sample-app", "-home-dev-sample-app--worktrees-2", "-home-dev-sample-app-src"]);
+    assert.deepEqual([...dirs].sort(), [
+      "-home-dev-sample-app",
+      "-home-dev-sample-app--worktrees-2",
+      "-home-dev-sample-app-src",
+    ]);
     assert.equal(session("s11-worktree").cwd, "/home/dev/sample-app/.worktrees/2");
-    assert.ok(records("s11-worktree").some((r) => r.toolUseResult?.filePath === "/home/dev/sample-app/.worktrees/2/src/slugify.ts"));
+    assert.ok(
+      records("s11-worktree").some(
+        (r) => r.toolUseResult?.filePath === "/home/dev/sample-app/.worktrees/2/src/slugify.ts",
+      ),
+    );
     assert.equal(session("s06-plan").cwd, "/home/dev/sample-app/src");
   });
 
@@ -261,7 +310,9 @@ describe("sample corpus: transcripts", () => {
     assert.equal(new Set(assistants.map((r) => r.message.id)).size, assistants.length);
     assert.ok(assistants.some((r) => r.message.stop_reason === "tool_use"));
     assert.ok(recs.every((r) => r.gitBranch === undefined));
-    const multi = recs.find((r) => typeof r.toolUseResult === "object" && r.toolUseResult?.originalFileContents !== undefined);
+    const multi = recs.find(
+      (r) => typeof r.toolUseResult === "object" && r.toolUseResult?.originalFileContents !== undefined,
+    );
     assert.ok(multi);
     assert.equal(multi.toolUseResult.edits.length, 2);
     const side = recs.filter((r) => r.isSidechain === true);
@@ -272,7 +323,10 @@ describe("sample corpus: transcripts", () => {
   test("sub-agent edits through agent_progress, mirrored in subagents/agent-<id>.jsonl", () => {
     const s = session("s05-subagent");
     const nested = records(s.key).filter((r) => r.type === "progress" && r.data.type === "agent_progress");
-    const tools = nested.flatMap((r) => (Array.isArray(r.data.message.message.content) ? r.data.message.message.content : [])).filter((b: Json) => b.type === "tool_use").map((b: Json) => b.name);
+    const tools = nested
+      .flatMap((r) => (Array.isArray(r.data.message.message.content) ? r.data.message.message.content : []))
+      .filter((b: Json) => b.type === "tool_use")
+      .map((b: Json) => b.name);
     assert.ok(tools.includes("Write") && tools.includes("Edit"));
     assert.ok(nested.some((r) => r.data.message.toolUseResult?.type === "create"));
     assert.equal(s.subagent_transcripts.length, 1);
@@ -291,9 +345,18 @@ describe("sample corpus: transcripts", () => {
     assert.ok(failed.every((r) => r.message.content[0].is_error === true));
     assert.ok(failed[0].toolUseResult.startsWith("Error: String to replace not found"));
     assert.equal(failed[1].toolUseResult, "User rejected tool use");
-    assert.ok(s4.some((r) => Array.isArray(r.message?.content) && r.message.content[0].text === "[Request interrupted by user for tool use]"));
+    assert.ok(
+      s4.some(
+        (r) =>
+          Array.isArray(r.message?.content) &&
+          r.message.content[0].text === "[Request interrupted by user for tool use]",
+      ),
+    );
 
-    const modified = corpus.sessions.filter((s) => s.transcript).flatMap((s) => records(s.key)).filter((r) => r.toolUseResult?.userModified === true);
+    const modified = corpus.sessions
+      .filter((s) => s.transcript)
+      .flatMap((s) => records(s.key))
+      .filter((r) => r.toolUseResult?.userModified === true);
     assert.equal(modified.length, 1);
 
     const plan = records("s06-plan").find((r) => r.toolUseResult?.filePath?.startsWith("/home/dev/.claude/plans/"));
@@ -303,12 +366,22 @@ describe("sample corpus: transcripts", () => {
     assert.equal(s12.filter((r) => r.subtype === "compact_boundary").length, 1);
     const summary = s12.find((r) => r.isCompactSummary === true);
     assert.ok(summary?.message.content.startsWith("This session is being continued from a previous conversation"));
-    assert.ok(s12.some((r) => typeof r.message?.content === "string" && r.message.content.startsWith("<command-name>/model</command-name>")));
+    assert.ok(
+      s12.some(
+        (r) =>
+          typeof r.message?.content === "string" && r.message.content.startsWith("<command-name>/model</command-name>"),
+      ),
+    );
     assert.deepEqual(session("s12-csv").models, ["claude-sonnet-4-5-20250929", "claude-opus-4-6"]);
 
     const s1 = records("s01-slugify");
     assert.ok(s1.some((r) => r.isMeta === true));
-    assert.ok(s1.some((r) => typeof r.message?.content === "string" && r.message.content.startsWith("<command-name>/exit</command-name>")));
+    assert.ok(
+      s1.some(
+        (r) =>
+          typeof r.message?.content === "string" && r.message.content.startsWith("<command-name>/exit</command-name>"),
+      ),
+    );
 
     const s3 = records("s03-duration");
     assert.equal(s3.filter((r) => r.subtype === "api_error").length, 2);
@@ -316,7 +389,10 @@ describe("sample corpus: transcripts", () => {
     // The formatter's change shows only in the next Edit's originalFile.
     const edits = s3.filter((r) => r.toolUseResult?.originalFile !== undefined);
     assert.equal(edits.length, 3);
-    const replayed = edits[1].toolUseResult.originalFile.replace(edits[1].toolUseResult.oldString, edits[1].toolUseResult.newString);
+    const replayed = edits[1].toolUseResult.originalFile.replace(
+      edits[1].toolUseResult.oldString,
+      edits[1].toolUseResult.newString,
+    );
     assert.notEqual(edits[2].toolUseResult.originalFile, replayed);
   });
 });
@@ -324,7 +400,15 @@ describe("sample corpus: transcripts", () => {
 describe("sample corpus: expected attribution", () => {
   test("one expected unit per linked (session, checkpoint) and consistent numbers", () => {
     assert.equal(corpus.expected.length, 15);
-    const reasons = new Set(["multi-session-checkpoint", "multi-checkpoint-session", "multi-commit-checkpoint", "merge-commit", "commit-unreadable", "transcript-missing", "transcript-unreadable"]);
+    const reasons = new Set([
+      "multi-session-checkpoint",
+      "multi-checkpoint-session",
+      "multi-commit-checkpoint",
+      "merge-commit",
+      "commit-unreadable",
+      "transcript-missing",
+      "transcript-unreadable",
+    ]);
     for (const u of corpus.expected) {
       if (u.total_committed_lines === null) continue; // no transcript: the unit is not computed
       const c = commit(u.commit);
@@ -354,10 +438,26 @@ describe("sample corpus: expected attribution", () => {
 
   test("Entire's token usage per session folder is the usage of its transcript slice", () => {
     for (const s of corpus.sessions.filter((x) => x.checkpoints.length === 1 && x.transcript)) {
-      const cp = corpus.checkpoints.find((c) => c.checkpoint_id === s.checkpoints[0]) as SampleCorpus["checkpoints"][number];
-      const folder = cp.sessions.find((x) => x.session_key === s.key) as SampleCorpus["checkpoints"][number]["sessions"][number];
-      const meta = JSON.parse(show(`${cp.checkpoint_id.slice(0, 2)}/${cp.checkpoint_id.slice(2)}/${folder.index}/metadata.json`));
-      assert.deepEqual(meta.token_usage, { input_tokens: s.usage.input_tokens, cache_creation_tokens: s.usage.cache_creation_tokens, cache_read_tokens: s.usage.cache_read_tokens, output_tokens: s.usage.output_tokens, api_call_count: s.usage.api_calls }, s.key);
+      const cp = corpus.checkpoints.find(
+        (c) => c.checkpoint_id === s.checkpoints[0],
+      ) as SampleCorpus["checkpoints"][number];
+      const folder = cp.sessions.find(
+        (x) => x.session_key === s.key,
+      ) as SampleCorpus["checkpoints"][number]["sessions"][number];
+      const meta = JSON.parse(
+        show(`${cp.checkpoint_id.slice(0, 2)}/${cp.checkpoint_id.slice(2)}/${folder.index}/metadata.json`),
+      );
+      assert.deepEqual(
+        meta.token_usage,
+        {
+          input_tokens: s.usage.input_tokens,
+          cache_creation_tokens: s.usage.cache_creation_tokens,
+          cache_read_tokens: s.usage.cache_read_tokens,
+          output_tokens: s.usage.output_tokens,
+          api_call_count: s.usage.api_calls,
+        },
+        s.key,
+      );
     }
   });
 });
@@ -370,11 +470,15 @@ describe("sample corpus: determinism and caching", () => {
       corpus.commits.map((c) => [c.name, c.sha]),
     );
     assert.deepEqual(again.branches, corpus.branches);
-    assert.deepEqual(again.expected.map((u) => u.commit_sha), corpus.expected.map((u) => u.commit_sha));
+    assert.deepEqual(
+      again.expected.map((u) => u.commit_sha),
+      corpus.expected.map((u) => u.commit_sha),
+    );
     for (const s of corpus.sessions) {
       const other = again.sessions.find((x) => x.key === s.key) as SampleSession;
       assert.equal(other.session_id, s.session_id);
-      if (s.transcript) assert.equal(readFileSync(other.transcript as string, "utf8"), readFileSync(s.transcript, "utf8"), s.key);
+      if (s.transcript)
+        assert.equal(readFileSync(other.transcript as string, "utf8"), readFileSync(s.transcript, "utf8"), s.key);
     }
   });
 
@@ -387,7 +491,10 @@ describe("sample corpus: determinism and caching", () => {
     const second = await ensureSampleCorpus(dir);
     assert.equal(statSync(join(dir, SAMPLE_MARKER)).mtimeMs, marked, "not regenerated");
     assert.deepEqual(second, first);
-    assert.deepEqual(second.commits.map((c) => c.sha), corpus.commits.map((c) => c.sha));
+    assert.deepEqual(
+      second.commits.map((c) => c.sha),
+      corpus.commits.map((c) => c.sha),
+    );
     assert.ok(existsSync(second.sessions[0].transcript as string));
     // Several callers at once end up with one complete folder.
     const racing = join(work, "race");

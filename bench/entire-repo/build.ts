@@ -16,7 +16,13 @@ import { type BuildState, gitIn, type PendingSession, personOf, SAM, T_START, ti
 
 const README = "# demo\n\nA repository written by swe-chat-eval's bench.\n";
 
-export async function build(dir: string, count: number, seed: number, minKb: number, log: (l: string) => void): Promise<EntireRepoManifest> {
+export async function build(
+  dir: string,
+  count: number,
+  seed: number,
+  minKb: number,
+  log: (l: string) => void,
+): Promise<EntireRepoManifest> {
   const t0 = Date.now();
   const git = gitIn(dir);
   git(["init", "-q", "-b", "main"]);
@@ -28,12 +34,35 @@ export async function build(dir: string, count: number, seed: number, minKb: num
   const plan = schedule(rng, order.length);
 
   const st: BuildState = {
-    dir, seed, rng, git,
+    dir,
+    seed,
+    rng,
+    git,
     fi: new FastImport(dir, join(dir, ".git", "bench-marks")),
-    tree: new Map(), release: new Map(), time: T_START, head: 0, checkpointsTip: null, releaseTip: 0, usedIds: new Set(),
-    sessions: [], checkpoints: [], expected: [], missingBlobs: [], recordedIds: new Map(), quirks: {}, transcriptBytes: 0, sessionBytes: 0,
+    tree: new Map(),
+    release: new Map(),
+    time: T_START,
+    head: 0,
+    checkpointsTip: null,
+    releaseTip: 0,
+    usedIds: new Set(),
+    sessions: [],
+    checkpoints: [],
+    expected: [],
+    missingBlobs: [],
+    recordedIds: new Map(),
+    quirks: {},
+    transcriptBytes: 0,
+    sessionBytes: 0,
   };
-  st.head = await st.fi.commit({ ref: "refs/heads/main", author: SAM, time: tick(st), message: "Initial commit\n", from: null, changes: [{ path: "README.md", content: README }] });
+  st.head = await st.fi.commit({
+    ref: "refs/heads/main",
+    author: SAM,
+    time: tick(st),
+    message: "Initial commit\n",
+    from: null,
+    changes: [{ path: "README.md", content: README }],
+  });
   st.tree.set("README.md", README);
   st.releaseTip = st.head;
   st.release = new Map(st.tree);
@@ -54,15 +83,36 @@ export async function build(dir: string, count: number, seed: number, minKb: num
     }
     if (quirk) st.quirks[quirk] = (st.quirks[quirk] ?? 0) + 1;
     const entry: PendingSession = {
-      index: s.index, session_id: s.id, quirk, variant: [], checkpoints: [], commits: [], commitMarks: [], bytes: s.bytes,
-      prompts: s.prompts.length, edits: s.edits.length, patched_files: final.size,
+      index: s.index,
+      session_id: s.id,
+      quirk,
+      variant: [],
+      checkpoints: [],
+      commits: [],
+      commitMarks: [],
+      bytes: s.bytes,
+      prompts: s.prompts.length,
+      edits: s.edits.length,
+      patched_files: final.size,
     };
     st.sessions.push(entry);
-    k += await writeSession(st, { k, s, quirk, entry, person: personOf(s), prepare, final, partner: fit.partner, split: fit.split });
+    k += await writeSession(st, {
+      k,
+      s,
+      quirk,
+      entry,
+      person: personOf(s),
+      prepare,
+      final,
+      partner: fit.partner,
+      split: fit.split,
+    });
 
     if (Date.now() - lastLog > 5000) {
       lastLog = Date.now();
-      log(`  wrote ${k + 1} / ${order.length} sessions, ${(st.transcriptBytes / 1048576).toFixed(0)} MB of transcripts`);
+      log(
+        `  wrote ${k + 1} / ${order.length} sessions, ${(st.transcriptBytes / 1048576).toFixed(0)} MB of transcripts`,
+      );
     }
   }
   for (const q of deferred) log(`  quirk ${q} found no session that fits`);
@@ -88,10 +138,16 @@ export async function build(dir: string, count: number, seed: number, minKb: num
     quirks: st.quirks,
     session_list: st.sessions.map(({ commitMarks, ...rest }) => ({ ...rest, commits: commitMarks.map(sha) })),
     checkpoint_list: st.checkpoints.map(({ commitMarks, ...rest }) => ({ ...rest, commits: commitMarks.map(sha) })),
-    expected_units: st.expected.map(({ commit, ...rest }) => ({ ...rest, session_id: st.recordedIds.get(rest.session_id) ?? rest.session_id, commit_sha: sha(commit) })),
+    expected_units: st.expected.map(({ commit, ...rest }) => ({
+      ...rest,
+      session_id: st.recordedIds.get(rest.session_id) ?? rest.session_id,
+      commit_sha: sha(commit),
+    })),
     missing_blobs: st.missingBlobs,
     seconds: (Date.now() - t0) / 1000,
   };
-  log(`  ${st.sessions.length} sessions, ${st.checkpoints.length} checkpoints, ${(st.transcriptBytes / 1048576).toFixed(1)} MB of transcripts in ${manifest.seconds.toFixed(1)} s → ${dir}`);
+  log(
+    `  ${st.sessions.length} sessions, ${st.checkpoints.length} checkpoints, ${(st.transcriptBytes / 1048576).toFixed(1)} MB of transcripts in ${manifest.seconds.toFixed(1)} s → ${dir}`,
+  );
   return manifest;
 }

@@ -24,10 +24,23 @@ export interface CheckpointFolder {
 }
 
 /** One checkpoint commit on entire/checkpoints/v1 with the given session folders. */
-export async function writeCheckpoint(st: BuildState, id: string, folders: CheckpointFolder[], time: number, quirk: Quirk | null, commitMarks: number[]): Promise<void> {
+export async function writeCheckpoint(
+  st: BuildState,
+  id: string,
+  folders: CheckpointFolder[],
+  time: number,
+  quirk: Quirk | null,
+  commitMarks: number[],
+): Promise<void> {
   const base = `${id.slice(0, 2)}/${id.slice(2)}`;
   const changes: Change[] = [];
-  const summaryUsage = { input_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, output_tokens: 0, api_call_count: 0 };
+  const summaryUsage = {
+    input_tokens: 0,
+    cache_creation_tokens: 0,
+    cache_read_tokens: 0,
+    output_tokens: 0,
+    api_call_count: 0,
+  };
   let bytes = 0;
   let promptWindows = 0;
   folders.forEach((f, n) => {
@@ -68,17 +81,24 @@ export async function writeCheckpoint(st: BuildState, id: string, folders: Check
         human_modified: 0,
         human_removed: 0,
         total_committed: f.attribution.total,
-        agent_percentage: f.attribution.total > 0 ? Math.round((1000 * f.attribution.agent) / f.attribution.total) / 10 : 0,
+        agent_percentage:
+          f.attribution.total > 0 ? Math.round((1000 * f.attribution.agent) / f.attribution.total) / 10 : 0,
       };
     }
     if (n % 2 === 0 || calls.length > 0) meta.token_usage = usage;
     changes.push({ path: `${base}/${n}/metadata.json`, content: JSON.stringify(meta, null, 2) });
     changes.push({ path: `${base}/${n}/prompt.txt`, content: prompts.map((x) => x.text).join("\n\n---\n\n") });
     if (f.transcript !== "none") {
-      const text = f.transcript === "nul" ? Buffer.alloc(Math.min(65536, s.bytes)) : Buffer.from(s.lines.slice(0, f.end).join("\n") + "\n");
+      const text =
+        f.transcript === "nul"
+          ? Buffer.alloc(Math.min(65536, s.bytes))
+          : Buffer.from(s.lines.slice(0, f.end).join("\n") + "\n");
       bytes += text.length;
       changes.push({ path: `${base}/${n}/full.jsonl`, content: text });
-      changes.push({ path: `${base}/${n}/content_hash.txt`, content: `sha256:${createHash("sha256").update(text).digest("hex")}` });
+      changes.push({
+        path: `${base}/${n}/content_hash.txt`,
+        content: `sha256:${createHash("sha256").update(text).digest("hex")}`,
+      });
     }
   });
   const summary = {
@@ -89,7 +109,12 @@ export async function writeCheckpoint(st: BuildState, id: string, folders: Check
     // Entire: the sum of the sessions' prompt-window counts.
     checkpoints_count: promptWindows,
     files_touched: [...new Set(folders.flatMap((f) => f.files))].sort(),
-    sessions: folders.map((_, n) => ({ metadata: `/${base}/${n}/metadata.json`, transcript: `/${base}/${n}/full.jsonl`, content_hash: `/${base}/${n}/content_hash.txt`, prompt: `/${base}/${n}/prompt.txt` })),
+    sessions: folders.map((_, n) => ({
+      metadata: `/${base}/${n}/metadata.json`,
+      transcript: `/${base}/${n}/full.jsonl`,
+      content_hash: `/${base}/${n}/content_hash.txt`,
+      prompt: `/${base}/${n}/prompt.txt`,
+    })),
     token_usage: summaryUsage,
   };
   changes.unshift({ path: `${base}/metadata.json`, content: JSON.stringify(summary, null, 2) });
@@ -104,13 +129,25 @@ export async function writeCheckpoint(st: BuildState, id: string, folders: Check
   });
   st.transcriptBytes += bytes;
   st.checkpoints.push({
-    checkpoint_id: id, sessions: folders.map((f) => f.s.id), commits: [], commitMarks, quirk,
-    transcript_start: folders.map((f) => f.start), transcript_bytes: bytes, stored: true,
+    checkpoint_id: id,
+    sessions: folders.map((f) => f.s.id),
+    commits: [],
+    commitMarks,
+    quirk,
+    transcript_start: folders.map((f) => f.start),
+    transcript_bytes: bytes,
+    stored: true,
   });
 }
 
 /** Entire-style attribution of one commit: committed added lines that the agent's text also added. */
-export function attribution(st: BuildState, s: SessionLog, before: Map<string, string>, after: Map<string, string>, upto: number): { agent: number; total: number } | null {
+export function attribution(
+  st: BuildState,
+  s: SessionLog,
+  before: Map<string, string>,
+  after: Map<string, string>,
+  upto: number,
+): { agent: number; total: number } | null {
   const agent = statesBefore(s, upto);
   const pres = firstPres(s);
   let total = 0;

@@ -7,18 +7,26 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 
-
 export type Change = { path: string; content: string | Buffer | null } | { path: string; sha: string };
 
-export interface Person { name: string; email: string }
+export interface Person {
+  name: string;
+  email: string;
+}
 
 export class FastImport {
   private readonly child;
   private readonly exited: Promise<number | null>;
   private stderr = "";
   private next = 0;
-  constructor(dir: string, private readonly marksFile: string) {
-    this.child = spawn("git", ["fast-import", "--quiet", "--done", `--export-marks=${marksFile}`], { cwd: dir, stdio: ["pipe", "ignore", "pipe"] });
+  constructor(
+    dir: string,
+    private readonly marksFile: string,
+  ) {
+    this.child = spawn("git", ["fast-import", "--quiet", "--done", `--export-marks=${marksFile}`], {
+      cwd: dir,
+      stdio: ["pipe", "ignore", "pipe"],
+    });
     this.child.stderr.on("data", (d: Buffer) => (this.stderr += d.toString()));
     this.exited = new Promise((res) => this.child.on("close", res));
   }
@@ -30,9 +38,20 @@ export class FastImport {
     await this.write(body);
     await this.write("\n");
   }
-  async commit(c: { ref: string; author: Person; time: number; authorTime?: number; message: string; from: number | null; merge?: number; changes: Change[] }): Promise<number> {
+  async commit(c: {
+    ref: string;
+    author: Person;
+    time: number;
+    authorTime?: number;
+    message: string;
+    from: number | null;
+    merge?: number;
+    changes: Change[];
+  }): Promise<number> {
     const mark = ++this.next;
-    await this.write(`commit ${c.ref}\nmark :${mark}\nauthor ${c.author.name} <${c.author.email}> ${c.authorTime ?? c.time} +0000\ncommitter ${c.author.name} <${c.author.email}> ${c.time} +0000\n`);
+    await this.write(
+      `commit ${c.ref}\nmark :${mark}\nauthor ${c.author.name} <${c.author.email}> ${c.authorTime ?? c.time} +0000\ncommitter ${c.author.name} <${c.author.email}> ${c.time} +0000\n`,
+    );
     await this.data(c.message);
     if (c.from !== null) await this.write(`from :${c.from}\n`);
     if (c.merge !== undefined) await this.write(`merge :${c.merge}\n`);

@@ -37,10 +37,13 @@ export interface EntireRepoOptions {
   log?: (line: string) => void;
 }
 
-export const defaultEntireRepoDir = (sessions: number): string => join(tmpdir(), "swe-chat-eval-bench", `entire-${sessions}`);
+export const defaultEntireRepoDir = (sessions: number): string =>
+  join(tmpdir(), "swe-chat-eval-bench", `entire-${sessions}`);
 
 /** Builds the repository unless one with a matching manifest is there. */
-export async function ensureEntireRepo(options: EntireRepoOptions): Promise<{ dir: string; manifest: EntireRepoManifest; reused: boolean }> {
+export async function ensureEntireRepo(
+  options: EntireRepoOptions,
+): Promise<{ dir: string; manifest: EntireRepoManifest; reused: boolean }> {
   const seed = options.seed ?? 1;
   const minKb = options.minKb ?? 512;
   const dir = resolve(options.out ?? defaultEntireRepoDir(options.sessions));
@@ -48,7 +51,8 @@ export async function ensureEntireRepo(options: EntireRepoOptions): Promise<{ di
   if (!options.force && existsSync(manifestPath) && existsSync(join(dir, ".git"))) {
     try {
       const m = JSON.parse(readFileSync(manifestPath, "utf8")) as EntireRepoManifest;
-      if (m.version === ENTIRE_REPO_VERSION && m.seed === seed && m.sessions === options.sessions && m.min_kb === minKb) return { dir, manifest: m, reused: true };
+      if (m.version === ENTIRE_REPO_VERSION && m.seed === seed && m.sessions === options.sessions && m.min_kb === minKb)
+        return { dir, manifest: m, reused: true };
     } catch {
       // regenerate
     }
@@ -76,6 +80,13 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(p
     force: process.argv.includes("--force"),
     log: (l) => console.log(l),
   });
-  console.log(`${reused ? "reused" : "wrote"} ${dir}: ${manifest.session_list.length} sessions, ${manifest.checkpoint_list.length} checkpoints, ${manifest.expected_units.length} expected units, ${(manifest.transcript_bytes / 1048576).toFixed(1)} MB of transcripts`);
-  console.log(`  quirks: ${Object.entries(manifest.quirks).sort().map(([q, n]) => `${q} ${n}`).join(", ")}`);
+  console.log(
+    `${reused ? "reused" : "wrote"} ${dir}: ${manifest.session_list.length} sessions, ${manifest.checkpoint_list.length} checkpoints, ${manifest.expected_units.length} expected units, ${(manifest.transcript_bytes / 1048576).toFixed(1)} MB of transcripts`,
+  );
+  console.log(
+    `  quirks: ${Object.entries(manifest.quirks)
+      .sort()
+      .map(([q, n]) => `${q} ${n}`)
+      .join(", ")}`,
+  );
 }

@@ -11,7 +11,11 @@ const linesOf = (text: string): string[] => {
   return parts;
 };
 
-interface Hunk { oldStart: number; oldLines: number; lines: string[] }
+interface Hunk {
+  oldStart: number;
+  oldLines: number;
+  lines: string[];
+}
 
 function hunksOf(patch: string): Hunk[] {
   const hunks: Hunk[] = [];
@@ -32,7 +36,8 @@ export function applyPatch(base: string, patch: string, path: string): string {
   for (const h of hunksOf(patch)) {
     // `-k,0` inserts after line k (git); jsdiff writes `-1,0` for an empty old file.
     const start = h.oldLines === 0 ? Math.min(h.oldStart, old.length) : h.oldStart - 1;
-    if (start < pos || start > old.length) throw new Error(`generator bug: ${path}: hunk at ${h.oldStart} out of order`);
+    if (start < pos || start > old.length)
+      throw new Error(`generator bug: ${path}: hunk at ${h.oldStart} out of order`);
     while (pos < start) out.push(old[pos++]);
     let last = "";
     for (const l of h.lines) {
@@ -58,7 +63,8 @@ export function applyPatch(base: string, patch: string, path: string): string {
 /** The old side of a patch whose hunks cover the file from line 1 (CHANGELOG.md: a file the log never saw). */
 export function baseFromPatch(patch: string, path: string): string {
   const hunks = hunksOf(patch);
-  if (hunks.length !== 1 || hunks[0].oldStart !== 1) throw new Error(`generator bug: ${path}: no pre-image in the log and the patch does not start at line 1`);
+  if (hunks.length !== 1 || hunks[0].oldStart !== 1)
+    throw new Error(`generator bug: ${path}: no pre-image in the log and the patch does not start at line 1`);
   const old = hunks[0].lines.filter((l) => l[0] === " " || l[0] === "-").map((l) => l.slice(1));
   return old.length === 0 ? "" : old.join("\n") + "\n";
 }

@@ -8,7 +8,12 @@ import { type Quirk, QUIRK_RATES } from "./manifest";
 import { commitFiles, readSession, type SessionLog } from "./session-log";
 
 /** Candidate i is used when its transcript has at least `minKb` KiB, or every 10th candidate: a mix of long and short sessions. */
-export function selectSessions(seed: number, count: number, minKb: number, log: (l: string) => void): { index: number; end: number }[] {
+export function selectSessions(
+  seed: number,
+  count: number,
+  minKb: number,
+  log: (l: string) => void,
+): { index: number; end: number }[] {
   const picked: { index: number; end: number }[] = [];
   for (let i = 0; picked.length < count; i++) {
     const s = generateSession(seed, i);
@@ -23,7 +28,8 @@ export function selectSessions(seed: number, count: number, minKb: number, log: 
 /** The quirk schedule: each quirk's share of the sessions, spread by a seeded shuffle. */
 export function schedule(rng: Rng, count: number): (Quirk | null)[] {
   const out: (Quirk | null)[] = [];
-  for (const [q, rate] of Object.entries(QUIRK_RATES) as [Quirk, number][]) for (let n = Math.max(1, Math.round(rate * count)); n > 0; n--) out.push(q);
+  for (const [q, rate] of Object.entries(QUIRK_RATES) as [Quirk, number][])
+    for (let n = Math.max(1, Math.round(rate * count)); n > 0; n--) out.push(q);
   while (out.length < count) out.push(null);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rng.next() * (i + 1));
@@ -55,15 +61,23 @@ export function fitQuirk(
     const p = partner ? commitFiles(partner) : null;
     if (!partner || !p || [...p.prepare.keys(), ...p.final.keys()].some((x) => paths.has(x))) partner = null;
   } else if (quirk === "two-checkpoints") {
-    const ok = s.promptStarts.slice(1).filter((L) => s.edits.some((e) => e.rel !== null && e.line < L) && s.edits.some((e) => e.rel !== null && e.line > L));
+    const ok = s.promptStarts
+      .slice(1)
+      .filter(
+        (L) => s.edits.some((e) => e.rel !== null && e.line < L) && s.edits.some((e) => e.rel !== null && e.line > L),
+      );
     if (ok.length > 0) split = ok[Math.floor(ok.length / 2)];
   }
   const feasible =
     quirk === null ||
-    (quirk === "two-sessions" ? partner !== null
-      : quirk === "two-checkpoints" ? split > 0
-      : quirk === "two-commits" ? final.size >= 2
-      : ["cherry-pick", "merge", "missing-blob", "body-mention"].includes(quirk) ? final.size >= 1
-      : true);
+    (quirk === "two-sessions"
+      ? partner !== null
+      : quirk === "two-checkpoints"
+        ? split > 0
+        : quirk === "two-commits"
+          ? final.size >= 2
+          : ["cherry-pick", "merge", "missing-blob", "body-mention"].includes(quirk)
+            ? final.size >= 1
+            : true);
   return { feasible, partner, split };
 }

@@ -36,12 +36,26 @@ const arg = (name: string): string | undefined => {
 /** The stored `full.jsonl` files of the checkpoints branch, written out once for the floor. */
 function extractTranscripts(repo: string, to: string): void {
   mkdirSync(to, { recursive: true });
-  execFileSync("sh", ["-c", 'git -C "$1" archive --format=tar entire/checkpoints/v1 | tar -x -C "$2" --wildcards "*.jsonl"', "sh", repo, to]);
+  execFileSync("sh", [
+    "-c",
+    'git -C "$1" archive --format=tar entire/checkpoints/v1 | tar -x -C "$2" --wildcards "*.jsonl"',
+    "sh",
+    repo,
+    to,
+  ]);
 }
 
 type Row = Record<string, any>;
-const readRows = (dir: string, table: string): Row[] => JSON.parse(readFileSync(join(dir, `${table}.json`), "utf8")) as Row[];
-const COUNT_COLUMNS = ["agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines", "total_committed_lines"];
+const readRows = (dir: string, table: string): Row[] =>
+  JSON.parse(readFileSync(join(dir, `${table}.json`), "utf8")) as Row[];
+const COUNT_COLUMNS = [
+  "agent_lines_produced",
+  "agent_lines_final",
+  "agent_lines_survived",
+  "human_lines",
+  "outside_lines",
+  "total_committed_lines",
+];
 /** Reasons that by themselves say why a unit has no counts. */
 const NULL_REASONS = new Set(["commit-unreadable", "transcript-missing", "transcript-unreadable"]);
 
@@ -59,7 +73,8 @@ function countBy<T>(items: T[], key: (t: T) => string): [string, number][] {
 /** Every unit with an ambiguity or without counts must have a known reason or a warning/error diagnostic of its session. */
 function unexplainedUnits(units: Row[], diagnostics: Row[]): string[] {
   const bySession = new Map<string, Row[]>();
-  for (const d of diagnostics) if (d.session_id) bySession.set(d.session_id, [...(bySession.get(d.session_id) ?? []), d]);
+  for (const d of diagnostics)
+    if (d.session_id) bySession.set(d.session_id, [...(bySession.get(d.session_id) ?? []), d]);
   const out: string[] = [];
   for (const u of units) {
     const nullCounts = COUNT_COLUMNS.some((c) => u[c] === null || u[c] === undefined);
@@ -67,21 +82,29 @@ function unexplainedUnits(units: Row[], diagnostics: Row[]): string[] {
     const known = u.ambiguity === null || (AMBIGUITY_REASONS as readonly string[]).includes(u.ambiguity);
     const diag = (bySession.get(u.session_id) ?? []).filter((d) => d.severity === "warning" || d.severity === "error");
     const countsExplained = !nullCounts || NULL_REASONS.has(u.ambiguity) || diag.length > 0;
-    if (!known || !countsExplained) out.push(`${u.session_id} @ ${String(u.commit_sha).slice(0, 10)} ambiguity=${u.ambiguity} counts=${nullCounts ? "null" : "present"}${known ? "" : " (unknown reason)"}`);
+    if (!known || !countsExplained)
+      out.push(
+        `${u.session_id} @ ${String(u.commit_sha).slice(0, 10)} ambiguity=${u.ambiguity} counts=${nullCounts ? "null" : "present"}${known ? "" : " (unknown reason)"}`,
+      );
   }
   return out;
 }
 
 /** The units the generator planted (manifest) against the product's. */
-function compareWithManifest(manifest: EntireRepoManifest, units: Row[]): { missing: string[]; extra: string[]; ambiguity: string[] } {
-  const key = (u: { session_id: string; commit_sha: string; checkpoint_id: string }) => `${u.session_id} ${u.commit_sha} ${u.checkpoint_id}`;
+function compareWithManifest(
+  manifest: EntireRepoManifest,
+  units: Row[],
+): { missing: string[]; extra: string[]; ambiguity: string[] } {
+  const key = (u: { session_id: string; commit_sha: string; checkpoint_id: string }) =>
+    `${u.session_id} ${u.commit_sha} ${u.checkpoint_id}`;
   const product = new Map(units.map((u) => [key(u as any), u]));
   const missing: string[] = [];
   const ambiguity: string[] = [];
   for (const e of manifest.expected_units) {
     const p = product.get(key(e));
     if (!p) missing.push(`${key(e)} (${e.quirk ?? "plain"})`);
-    else if ((p.ambiguity ?? null) !== e.ambiguity) ambiguity.push(`${key(e)} (${e.quirk ?? "plain"}): planted ${e.ambiguity}, analyze says ${p.ambiguity}`);
+    else if ((p.ambiguity ?? null) !== e.ambiguity)
+      ambiguity.push(`${key(e)} (${e.quirk ?? "plain"}): planted ${e.ambiguity}, analyze says ${p.ambiguity}`);
     product.delete(key(e));
   }
   return { missing, extra: [...product.keys()], ambiguity };
@@ -93,10 +116,12 @@ function invariantViolations(units: Row[]): string[] {
   for (const u of units) {
     if (u.total_committed_lines === null || u.agent_lines_survived === null) continue;
     const bad: string[] = [];
-    if (u.agent_lines_survived + u.human_lines + u.outside_lines !== u.total_committed_lines) bad.push("survived+human+outside≠total");
+    if (u.agent_lines_survived + u.human_lines + u.outside_lines !== u.total_committed_lines)
+      bad.push("survived+human+outside≠total");
     if (u.agent_lines_survived > u.agent_lines_final) bad.push("survived>final");
     if (u.agent_lines_survived > u.agent_lines_produced) bad.push("survived>produced");
-    for (const c of ["code_survival_rate", "coding_efficiency", "agent_authored_pct"]) if (u[c] !== null && (u[c] < 0 || u[c] > 100)) bad.push(`${c} out of [0,100]`);
+    for (const c of ["code_survival_rate", "coding_efficiency", "agent_authored_pct"])
+      if (u[c] !== null && (u[c] < 0 || u[c] > 100)) bad.push(`${c} out of [0,100]`);
     if (bad.length > 0) out.push(`${u.session_id} @ ${String(u.commit_sha).slice(0, 10)}: ${bad.join(", ")}`);
   }
   return out;
@@ -112,7 +137,11 @@ async function main(): Promise<number> {
   const sessions = Number(arg("sessions") ?? 400);
   const verify = process.argv.includes("--verify");
   const load0 = loadavg();
-  const { dir: repo, manifest, reused } = await ensureEntireRepo({
+  const {
+    dir: repo,
+    manifest,
+    reused,
+  } = await ensureEntireRepo({
     sessions,
     seed: Number(arg("seed") ?? 1),
     minKb: Number(arg("min-kb") ?? 512),
@@ -120,16 +149,39 @@ async function main(): Promise<number> {
     log: (l) => console.log(l),
   });
   console.log(`repository: ${repo} (${reused ? "reused" : `built in ${manifest.seconds.toFixed(1)} s`})`);
-  console.log(`  ${manifest.session_list.length} sessions, ${manifest.checkpoint_list.length} checkpoints, ${(manifest.transcript_bytes / 1048576).toFixed(1)} MB of stored transcripts (${(manifest.session_bytes / 1048576).toFixed(1)} MB of distinct sessions), ${manifest.expected_units.length} planted units`);
-  console.log(`  quirks: ${Object.entries(manifest.quirks).sort().map(([q, n]) => `${q} ${n}`).join(", ")}`);
+  console.log(
+    `  ${manifest.session_list.length} sessions, ${manifest.checkpoint_list.length} checkpoints, ${(manifest.transcript_bytes / 1048576).toFixed(1)} MB of stored transcripts (${(manifest.session_bytes / 1048576).toFixed(1)} MB of distinct sessions), ${manifest.expected_units.length} planted units`,
+  );
+  console.log(
+    `  quirks: ${Object.entries(manifest.quirks)
+      .sort()
+      .map(([q, n]) => `${q} ${n}`)
+      .join(", ")}`,
+  );
 
   const tmp = mkdtempSync(join(tmpdir(), "entire-scale-"));
   const runs = Number(arg("runs") ?? 3);
   const transcripts = join(tmp, "transcripts");
   extractTranscripts(repo, transcripts);
   warmPageCache([join(repo, ".git"), transcripts]);
-  const cli = (threads: number) => [process.execPath, join(ROOT, "bin", "swe-chat-eval.js"), "analyze", repo, "--out", join(tmp, `out-${threads}`), "--quiet", "--threads", String(threads)];
-  const floor = (threads: number) => [process.execPath, join(ROOT, "bench", "floor.mjs"), "--threads", String(threads), transcripts];
+  const cli = (threads: number) => [
+    process.execPath,
+    join(ROOT, "bin", "swe-chat-eval.js"),
+    "analyze",
+    repo,
+    "--out",
+    join(tmp, `out-${threads}`),
+    "--quiet",
+    "--threads",
+    String(threads),
+  ];
+  const floor = (threads: number) => [
+    process.execPath,
+    join(ROOT, "bench", "floor.mjs"),
+    "--threads",
+    String(threads),
+    transcripts,
+  ];
   const commands: Command[] = [
     { id: "floor-1", label: "floor: stored transcripts, 1 thread", argv: floor(1), stdout: true },
     { id: "floor-2", label: "floor: stored transcripts, 2 threads", argv: floor(2), stdout: true },
@@ -138,7 +190,9 @@ async function main(): Promise<number> {
   ];
   const out = join(tmp, "out-2");
   console.log(`\n$ ${cli(2).slice(1).join(" ")}`);
-  console.log(`  machine: ${availableParallelism()} cores, load average before ${load0.map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `  machine: ${availableParallelism()} cores, load average before ${load0.map((x) => x.toFixed(2)).join(" ")}`,
+  );
   console.log(`${runs} run(s) of each, interleaved:`);
   let measured;
   try {
@@ -152,9 +206,16 @@ async function main(): Promise<number> {
   const floorCount = JSON.parse(get("floor-1").runs[0].stdout) as { files: number; bytes: number; records: number };
   const mb = floorCount.bytes / 1048576;
   console.log("");
-  for (const line of timingTable(commands.map((c) => ({ m: get(c.id), mb, sessions: manifest.session_list.length })))) console.log(line);
-  console.log(`  (MB/s: over the ${floorCount.files} stored transcript files, ${mb.toFixed(1)} MB, ${floorCount.records} records; load average after ${loadavg().map((x) => x.toFixed(2)).join(" ")})`);
-  console.log(`  floor 2-thread speed-up (this machine's ceiling for this work): ${(wall(get("floor-1")) / wall(get("floor-2"))).toFixed(2)}`);
+  for (const line of timingTable(commands.map((c) => ({ m: get(c.id), mb, sessions: manifest.session_list.length }))))
+    console.log(line);
+  console.log(
+    `  (MB/s: over the ${floorCount.files} stored transcript files, ${mb.toFixed(1)} MB, ${floorCount.records} records; load average after ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")})`,
+  );
+  console.log(
+    `  floor 2-thread speed-up (this machine's ceiling for this work): ${(wall(get("floor-1")) / wall(get("floor-2"))).toFixed(2)}`,
+  );
   const seconds = wall(get("cli-2"));
   const peak = Math.max(...get("cli-2").runs.map((r) => r.peakRssMb));
 
@@ -182,22 +243,43 @@ async function main(): Promise<number> {
   console.log(`checkpoints on no commit: ${noCommit} planted, ${said} checkpoint-without-commit diagnostics`);
   const unknown = manifest.checkpoint_list.filter((c) => !c.stored).length;
   const saidUnknown = diagnostics.filter((d) => d.code === "commit-checkpoint-unknown").length;
-  console.log(`trailers naming an unstored checkpoint: ${unknown} planted, ${saidUnknown} commit-checkpoint-unknown diagnostics`);
+  console.log(
+    `trailers naming an unstored checkpoint: ${unknown} planted, ${saidUnknown} commit-checkpoint-unknown diagnostics`,
+  );
 
   let agree = "-";
   let verifyFailed = false;
   if (verify) {
     const json = join(tmp, "verify.json");
-    const v = [process.execPath, "--import", "tsx", join(ROOT, "scripts", "verify-reference.ts"), repo, "--units", join(out, "units.json"), "--infer-slice-start", "--models-with-main", "--unit-model-slice", "--multi-session-commit", "--json", json];
+    const v = [
+      process.execPath,
+      "--import",
+      "tsx",
+      join(ROOT, "scripts", "verify-reference.ts"),
+      repo,
+      "--units",
+      join(out, "units.json"),
+      "--infer-slice-start",
+      "--models-with-main",
+      "--unit-model-slice",
+      "--multi-session-commit",
+      "--json",
+      json,
+    ];
     console.log(`\n$ ${v.slice(1).join(" ")}`);
     const vr = await measure({ id: "verify", label: "verify", argv: v, stdout: true });
     const lines = vr.stdout.trim().split("\n");
     const cut = lines.findIndex((l) => l.startsWith("disagreements"));
-    for (const l of (cut >= 0 ? lines.slice(0, cut + 21) : lines)) console.log(`  ${l}`);
-    if (cut >= 0 && lines.length > cut + 21) console.log(`  … ${lines.length - cut - 21} more disagreement lines (full list in ${json})`);
+    for (const l of cut >= 0 ? lines.slice(0, cut + 21) : lines) console.log(`  ${l}`);
+    if (cut >= 0 && lines.length > cut + 21)
+      console.log(`  … ${lines.length - cut - 21} more disagreement lines (full list in ${json})`);
     console.log(`  exit ${vr.code}, ${vr.seconds.toFixed(1)} s, peak RSS ${vr.peakRssMb.toFixed(0)} MB`);
     if (existsSync(json)) {
-      const c = JSON.parse(readFileSync(json, "utf8")).comparison as { referenceUnits: number; onlyReference: string[]; diffs: { key: string }[] };
+      const c = JSON.parse(readFileSync(json, "utf8")).comparison as {
+        referenceUnits: number;
+        onlyReference: string[];
+        diffs: { key: string }[];
+      };
       const joined = c.referenceUnits - c.onlyReference.length;
       const bad = new Set(c.diffs.map((d) => d.key)).size;
       agree = String(joined - bad);
@@ -207,10 +289,16 @@ async function main(): Promise<number> {
 
   if (process.argv.includes("--keep")) console.log(`\noutput kept in ${tmp}`);
   else rmSync(tmp, { recursive: true, force: true });
-  console.log(`entire-scale sessions ${manifest.session_list.length} units ${units.length} seconds ${seconds.toFixed(1)} peak-rss-mb ${peak.toFixed(0)} agree ${agree}/${units.length}`);
+  console.log(
+    `entire-scale sessions ${manifest.session_list.length} units ${units.length} seconds ${seconds.toFixed(1)} peak-rss-mb ${peak.toFixed(0)} agree ${agree}/${units.length}`,
+  );
   console.log(`cli-vs-floor ${(wall(get("cli-1")) / wall(get("floor-1"))).toFixed(2)}`);
   console.log(`cli-2-thread-speedup ${(wall(get("cli-1")) / seconds).toFixed(2)}`);
-  const failed = unexplained.length > 0 || planted.missing.length + planted.extra.length + planted.ambiguity.length > 0 || violations.length > 0 || verifyFailed;
+  const failed =
+    unexplained.length > 0 ||
+    planted.missing.length + planted.extra.length + planted.ambiguity.length > 0 ||
+    violations.length > 0 ||
+    verifyFailed;
   return failed ? 1 : 0;
 }
 

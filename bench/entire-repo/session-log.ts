@@ -50,7 +50,11 @@ function replaceOnce(text: string, oldS: string, newS: string, all: boolean, wha
 function toEdit(tur: Record<string, any>, what: string): { abs: string; pre: string | null; post: string } | null {
   if (typeof tur.filePath !== "string") return null;
   if (typeof tur.oldString === "string" && typeof tur.originalFile === "string") {
-    return { abs: tur.filePath, pre: tur.originalFile, post: replaceOnce(tur.originalFile, tur.oldString, tur.newString, tur.replaceAll === true, what) };
+    return {
+      abs: tur.filePath,
+      pre: tur.originalFile,
+      post: replaceOnce(tur.originalFile, tur.oldString, tur.newString, tur.replaceAll === true, what),
+    };
   }
   if (Array.isArray(tur.edits) && typeof tur.originalFileContents === "string") {
     let post: string = tur.originalFileContents;
@@ -72,8 +76,22 @@ export function sessionLogOf(index: number, s: GeneratedSession): SessionLog {
   const lines = s.text.split("\n");
   lines.pop(); // the text ends with "\n"
   const log: SessionLog = {
-    index, id: s.id, lines, bytes: Buffer.byteLength(s.text), cwd: "", user: "dev", model: "", branch: "main",
-    firstTs: NaN, lastTs: NaN, ts: new Float64Array(lines.length).fill(NaN), promptStarts: [], prompts: [], edits: [], calls: [], commit: s.commit,
+    index,
+    id: s.id,
+    lines,
+    bytes: Buffer.byteLength(s.text),
+    cwd: "",
+    user: "dev",
+    model: "",
+    branch: "main",
+    firstTs: NaN,
+    lastTs: NaN,
+    ts: new Float64Array(lines.length).fill(NaN),
+    promptStarts: [],
+    prompts: [],
+    edits: [],
+    calls: [],
+    commit: s.commit,
   };
   const byMessage = new Map<string, SessionLog["calls"][number]>();
   for (let i = 0; i < lines.length; i++) {
@@ -95,14 +113,27 @@ export function sessionLogOf(index: number, s: GeneratedSession): SessionLog {
     if (r.type === "assistant" && r.message?.usage) {
       if (!log.model) log.model = r.message.model;
       const u = r.message.usage;
-      const call = { line: i, input: u.input_tokens ?? 0, output: u.output_tokens ?? 0, cacheCreate: u.cache_creation_input_tokens ?? 0, cacheRead: u.cache_read_input_tokens ?? 0 };
+      const call = {
+        line: i,
+        input: u.input_tokens ?? 0,
+        output: u.output_tokens ?? 0,
+        cacheCreate: u.cache_creation_input_tokens ?? 0,
+        cacheRead: u.cache_read_input_tokens ?? 0,
+      };
       const prev = byMessage.get(r.message.id);
       if (!prev) byMessage.set(r.message.id, call);
       else if (call.output > prev.output) Object.assign(prev, { ...call, line: prev.line });
     }
-    const holder = r.type === "user" && r.toolUseResult && typeof r.toolUseResult === "object" ? r
-      : r.type === "progress" && r.data?.type === "agent_progress" && r.data.message?.type === "user" && r.data.message.toolUseResult && typeof r.data.message.toolUseResult === "object" ? r.data.message
-      : null;
+    const holder =
+      r.type === "user" && r.toolUseResult && typeof r.toolUseResult === "object"
+        ? r
+        : r.type === "progress" &&
+            r.data?.type === "agent_progress" &&
+            r.data.message?.type === "user" &&
+            r.data.message.toolUseResult &&
+            typeof r.data.message.toolUseResult === "object"
+          ? r.data.message
+          : null;
     if (holder === null) continue;
     const blocks = holder.message?.content;
     if (Array.isArray(blocks) && blocks.some((b: any) => b?.is_error === true)) continue;
@@ -130,7 +161,8 @@ export function statesBefore(log: SessionLog, line: number): Map<string, string>
 }
 
 /** Repo files the agent edited in lines [from, to), sorted. */
-export const touched = (s: SessionLog, from: number, to: number) => [...new Set(s.edits.filter((e) => e.rel !== null && e.line >= from && e.line < to).map((e) => e.rel!))].sort();
+export const touched = (s: SessionLog, from: number, to: number) =>
+  [...new Set(s.edits.filter((e) => e.rel !== null && e.line >= from && e.line < to).map((e) => e.rel!))].sort();
 
 /** Base (prepare) and final (committed) text of every file of the session's commit. */
 export function commitFiles(s: SessionLog): { prepare: Map<string, string | null>; final: Map<string, string> } {

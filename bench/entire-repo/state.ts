@@ -48,7 +48,12 @@ export interface BuildState {
 
 /** git in the build's repository, with the user's and system config left out. */
 export const gitIn = (dir: string) => (args: string[], input?: string | Buffer) =>
-  execFileSync("git", args, { cwd: dir, input, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" }, maxBuffer: 1 << 26 }).toString();
+  execFileSync("git", args, {
+    cwd: dir,
+    input,
+    env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" },
+    maxBuffer: 1 << 26,
+  }).toString();
 
 /** Moves main's clock on by at least a minute, or to `atLeast`. */
 export const tick = (st: BuildState, atLeast = 0) => (st.time = Math.max(st.time + 60, Math.floor(atLeast)));
@@ -76,11 +81,21 @@ export function setFiles(st: BuildState, files: Map<string, string | null>): Cha
   return changes;
 }
 
-export const personOf = (s: SessionLog): Person => ({ name: s.user[0].toUpperCase() + s.user.slice(1), email: `${s.user}@example.com` });
+export const personOf = (s: SessionLog): Person => ({
+  name: s.user[0].toUpperCase() + s.user.slice(1),
+  email: `${s.user}@example.com`,
+});
 
 export function subject(st: BuildState, s: SessionLog): string {
-  const words = (s.prompts[0] ?? "update").toLowerCase().replace(/[^a-z ]/g, " ").split(/\s+/).filter(Boolean).slice(0, st.rng.int(3, 7)).join(" ");
+  const words = (s.prompts[0] ?? "update")
+    .toLowerCase()
+    .replace(/[^a-z ]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, st.rng.int(3, 7))
+    .join(" ");
   return `${st.rng.pick(["feat", "fix", "refactor", "chore", "test"])}: ${words || "update"}`;
 }
 
-export const trailer = (st: BuildState, id: string) => `Entire-Checkpoint: ${id}${st.rng.chance(0.3) ? "\nCo-authored-by: Claude <noreply@anthropic.com>" : ""}\n`;
+export const trailer = (st: BuildState, id: string) =>
+  `Entire-Checkpoint: ${id}${st.rng.chance(0.3) ? "\nCo-authored-by: Claude <noreply@anthropic.com>" : ""}\n`;

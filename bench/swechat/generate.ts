@@ -27,7 +27,14 @@ import { hex, lognormal, pick, type Rng, sfc32, uuid } from "./random";
 import { CONV_ROW_KEYS, type ConvRow, type GenCheckpoint, generateSession, type TextSource } from "./session-gen";
 
 export const GENERATOR_VERSION = 5;
-export const V2 = { sessions: 17_819, repositories: 707, toolCalls: 2_028_951, rows: 11_607_572, prompts: 229_909, checkpoints: 54_918 };
+export const V2 = {
+  sessions: 17_819,
+  repositories: 707,
+  toolCalls: 2_028_951,
+  rows: 11_607_572,
+  prompts: 229_909,
+  checkpoints: 54_918,
+};
 
 export interface DatasetManifest {
   generator: number;
@@ -53,7 +60,11 @@ type Row = Record<string, unknown>;
 class TableWriter {
   private writer: ParquetWriter | null = null;
   private batch: unknown[][] = [];
-  constructor(private readonly file: string, private readonly table: SwechatTable, private readonly rowGroup: number) {}
+  constructor(
+    private readonly file: string,
+    private readonly table: SwechatTable,
+    private readonly rowGroup: number,
+  ) {}
   add(values: unknown[]): void {
     this.batch.push(values);
     if (this.batch.length >= this.rowGroup) this.flush();
@@ -64,9 +75,13 @@ class TableWriter {
   private flush(): void {
     if (this.batch.length === 0) return;
     const columnData = REAL_SCHEMA[this.table].map(([name, type], j) => ({
-      name, type, offsetIndex: false, data: this.batch.map((r) => toColumnValue(type, r[j])) as never[],
+      name,
+      type,
+      offsetIndex: false,
+      data: this.batch.map((r) => toColumnValue(type, r[j])) as never[],
     }));
-    if (!this.writer) this.writer = new ParquetWriter({ writer: fileWriter(this.file), schema: schemaFromColumnData({ columnData }) });
+    if (!this.writer)
+      this.writer = new ParquetWriter({ writer: fileWriter(this.file), schema: schemaFromColumnData({ columnData }) });
     this.writer.write({ columnData, rowGroupSize: this.batch.length });
     this.batch = [];
   }
@@ -108,10 +123,14 @@ function textSource(seed: number): TextSource {
     codeLine(r: Rng) {
       const indent = "    ".repeat(Math.floor(r() * 3));
       switch (Math.floor(r() * 5)) {
-        case 0: return `${indent}const ${pick(r, ids)}_${Math.floor(r() * 1000)} = ${pick(r, ids)}(${pick(r, ids)}, ${Math.floor(r() * 100)});`;
-        case 1: return `${indent}if (${pick(r, ids)}.${pick(r, ids)} > ${Math.floor(r() * 1000)}) {`;
-        case 2: return `${indent}return ${pick(r, ids)}.${pick(r, ids)}(${Math.floor(r() * 100)});`;
-        case 3: return r() < 0.5 ? "" : `${indent}}`;
+        case 0:
+          return `${indent}const ${pick(r, ids)}_${Math.floor(r() * 1000)} = ${pick(r, ids)}(${pick(r, ids)}, ${Math.floor(r() * 100)});`;
+        case 1:
+          return `${indent}if (${pick(r, ids)}.${pick(r, ids)} > ${Math.floor(r() * 1000)}) {`;
+        case 2:
+          return `${indent}return ${pick(r, ids)}.${pick(r, ids)}(${Math.floor(r() * 100)});`;
+        case 3:
+          return r() < 0.5 ? "" : `${indent}}`;
         default: {
           const at = Math.floor(r() * (corpus.length - 80));
           return `${indent}// ${corpus.slice(at, at + 20 + Math.floor(r() * 40)).replace(/\n/g, " ")}`;
@@ -139,7 +158,8 @@ export function ensureDataset(options: GenerateOptions): { dir: string; manifest
   if (!options.force && existsSync(manifestPath)) {
     try {
       const m = JSON.parse(readFileSync(manifestPath, "utf8")) as DatasetManifest;
-      if (m.generator === GENERATOR_VERSION && m.seed === seed && m.scale === options.scale && m.rowGroup === rowGroup) return { dir, manifest: m, reused: true };
+      if (m.generator === GENERATOR_VERSION && m.seed === seed && m.scale === options.scale && m.rowGroup === rowGroup)
+        return { dir, manifest: m, reused: true };
     } catch {
       // regenerate
     }
@@ -150,9 +170,32 @@ export function ensureDataset(options: GenerateOptions): { dir: string; manifest
   const text = textSource(seed);
   const nSessions = Math.max(20, Math.round(V2.sessions * options.scale));
   const nRepos = Math.max(3, Math.round(V2.repositories * options.scale));
-  const repos = Array.from({ length: nRepos }, (_, i) => (i === 0 ? "dayhaysoos/nimbus" : `${pick(rng, ["acme", "octo", "byte", "lumen", "kite"])}${i}/${pick(rng, ["app", "api", "cli", "web", "sdk"])}-${hex(rng, 4)}`));
-  const writers = Object.fromEntries((Object.keys(REAL_SCHEMA) as SwechatTable[]).map((t) => [t, new TableWriter(join(dir, `${t}.parquet`), t, t === "conversations" ? rowGroup : t === "commits" ? 4096 : 65_536)])) as Record<SwechatTable, TableWriter>;
-  const m: DatasetManifest = { generator: GENERATOR_VERSION, seed, scale: options.scale, rowGroup, sessions: 0, repositories: nRepos, rows: 0, toolCalls: 0, prompts: 0, checkpoints: 0, commits: 0, transcripts: 0, bytes: {} };
+  const repos = Array.from({ length: nRepos }, (_, i) =>
+    i === 0
+      ? "dayhaysoos/nimbus"
+      : `${pick(rng, ["acme", "octo", "byte", "lumen", "kite"])}${i}/${pick(rng, ["app", "api", "cli", "web", "sdk"])}-${hex(rng, 4)}`,
+  );
+  const writers = Object.fromEntries(
+    (Object.keys(REAL_SCHEMA) as SwechatTable[]).map((t) => [
+      t,
+      new TableWriter(join(dir, `${t}.parquet`), t, t === "conversations" ? rowGroup : t === "commits" ? 4096 : 65_536),
+    ]),
+  ) as Record<SwechatTable, TableWriter>;
+  const m: DatasetManifest = {
+    generator: GENERATOR_VERSION,
+    seed,
+    scale: options.scale,
+    rowGroup,
+    sessions: 0,
+    repositories: nRepos,
+    rows: 0,
+    toolCalls: 0,
+    prompts: 0,
+    checkpoints: 0,
+    commits: 0,
+    transcripts: 0,
+    bytes: {},
+  };
   const checkpoints = new Map<string, GenCheckpoint & { repo: string }>();
   const noSessionRow = Math.max(1, Math.round(40 * options.scale));
   const start = Date.parse("2026-02-01T00:00:00Z");
@@ -165,8 +208,14 @@ export function ensureDataset(options: GenerateOptions): { dir: string; manifest
     const repo = rng() < 0.03 ? repos[0] : repos[1 + Math.min(nRepos - 2, Math.floor(rng() ** 2.2 * (nRepos - 1)))];
     const id = uuid(rng);
     const session = generateSession(rng, text, {
-      index: i, id, repo, user: `dev${Math.floor(rng() * 900)}`, start: start + Math.floor((i / nSessions) * span) + Math.floor(rng() * 3_600_000),
-      checkpointIds: () => hex(rng, 12), commitSha: () => hex(rng, 40), withTranscript: rng() < 0.02,
+      index: i,
+      id,
+      repo,
+      user: `dev${Math.floor(rng() * 900)}`,
+      start: start + Math.floor((i / nSessions) * span) + Math.floor(rng() * 3_600_000),
+      checkpointIds: () => hex(rng, 12),
+      commitSha: () => hex(rng, 40),
+      withTranscript: rng() < 0.02,
     });
     // 8 %: the session's canonical checkpoint is shared with the previous session of the repository.
     if (last && last.repo === repo && rng() < 0.08) {
@@ -179,18 +228,22 @@ export function ensureDataset(options: GenerateOptions): { dir: string; manifest
     for (const cp of session.checkpoints) {
       checkpoints.set(cp.pk, { ...cp, repo });
       // 4 %: a rebased copy of the checkpoint's first commit (same patch, later date).
-      if (rng() < 0.04 && cp.commits[0]) cp.commits.push({ ...cp.commits[0], sha: hex(rng, 40), date: cp.commits[0].date + 86_400_000 });
+      if (rng() < 0.04 && cp.commits[0])
+        cp.commits.push({ ...cp.commits[0], sha: hex(rng, 40), date: cp.commits[0].date + 86_400_000 });
     }
     last = { repo, pk: session.rows[0][2] as string };
 
     // Row order: 2 % of sessions have rows out of turn order; 0.6 % repeat a few rows (same turn_id).
     const rows = session.rows;
-    if (rng() < 0.02) for (let k = 0; k < Math.min(20, rows.length / 4); k++) {
-      const a = Math.floor(rng() * rows.length);
-      const b = Math.min(rows.length - 1, a + 1 + Math.floor(rng() * 5));
-      [rows[a], rows[b]] = [rows[b], rows[a]];
-    }
-    if (rng() < 0.006) for (let k = 0; k < 1 + Math.floor(rng() * 10); k++) rows.splice(Math.floor(rng() * rows.length), 0, [...rows[Math.floor(rng() * rows.length)]]);
+    if (rng() < 0.02)
+      for (let k = 0; k < Math.min(20, rows.length / 4); k++) {
+        const a = Math.floor(rng() * rows.length);
+        const b = Math.min(rows.length - 1, a + 1 + Math.floor(rng() * 5));
+        [rows[a], rows[b]] = [rows[b], rows[a]];
+      }
+    if (rng() < 0.006)
+      for (let k = 0; k < 1 + Math.floor(rng() * 10); k++)
+        rows.splice(Math.floor(rng() * rows.length), 0, [...rows[Math.floor(rng() * rows.length)]]);
     for (const r of rows) writers.conversations.add(r);
     m.rows += rows.length;
     m.toolCalls += session.toolCalls;
@@ -205,41 +258,107 @@ export function ensureDataset(options: GenerateOptions): { dir: string; manifest
     const committed = session.checkpoints.flatMap((c) => c.commits).reduce((n, c) => n + c.additions, 0);
     if (i >= noSessionRow) {
       writers.sessions.addObject({
-        session_id: id, repo_id: repo, owner_id: repo.split("/")[0], user_id: rng() < 0.33 ? null : `u${Math.floor(rng() * 500)}`,
-        checkpoint_ids: JSON.stringify([...new Set([...session.checkpoints.map((c) => c.pk), canonical])]), canonical_checkpoint_pk: canonical,
-        agent: session.agent, strategy: "manual-commit", branch: pick(rng, ["main", "feature/x", "fix/bug"]), created_at: session.created, cli_version: "0.4.4",
-        files_touched: "[]", files_touched_count: 0, checkpoints_count: session.checkpoints.length,
-        input_tokens: session.tokens.input, output_tokens: session.tokens.output, cache_creation_tokens: session.tokens.cacheCreation, cache_read_tokens: session.tokens.cacheRead, api_call_count: session.tokens.calls,
-        agent_lines: keptAgent, human_added: committed - keptAgent, human_modified: 0, human_removed: 0, total_committed: committed,
-        agent_percentage: committed > 0 ? (100 * keptAgent) / committed : 0, tool_call_count: session.toolCalls, turn_count: session.prompts * 2, prompt_count: session.prompts,
-        duration_seconds: (Number(rows[rows.length - 1][12]) - Number(rows[0][12])) / 1000, user_persona: pick(rng, ["Expert Nitpicker", "Vague Requester", "Mind Changer", "Other"]),
+        session_id: id,
+        repo_id: repo,
+        owner_id: repo.split("/")[0],
+        user_id: rng() < 0.33 ? null : `u${Math.floor(rng() * 500)}`,
+        checkpoint_ids: JSON.stringify([...new Set([...session.checkpoints.map((c) => c.pk), canonical])]),
+        canonical_checkpoint_pk: canonical,
+        agent: session.agent,
+        strategy: "manual-commit",
+        branch: pick(rng, ["main", "feature/x", "fix/bug"]),
+        created_at: session.created,
+        cli_version: "0.4.4",
+        files_touched: "[]",
+        files_touched_count: 0,
+        checkpoints_count: session.checkpoints.length,
+        input_tokens: session.tokens.input,
+        output_tokens: session.tokens.output,
+        cache_creation_tokens: session.tokens.cacheCreation,
+        cache_read_tokens: session.tokens.cacheRead,
+        api_call_count: session.tokens.calls,
+        agent_lines: keptAgent,
+        human_added: committed - keptAgent,
+        human_modified: 0,
+        human_removed: 0,
+        total_committed: committed,
+        agent_percentage: committed > 0 ? (100 * keptAgent) / committed : 0,
+        tool_call_count: session.toolCalls,
+        turn_count: session.prompts * 2,
+        prompt_count: session.prompts,
+        duration_seconds: (Number(rows[rows.length - 1][12]) - Number(rows[0][12])) / 1000,
+        user_persona: pick(rng, ["Expert Nitpicker", "Vague Requester", "Mind Changer", "Other"]),
         session_success: String(Math.floor(lognormal(rng, 75, 0.3)) % 101),
       });
-      writers.session_logs.addObject({ session_id: id, transcript_path: session.transcript ? `${id}.jsonl` : "", context_md: text.prose(rng, Math.round(lognormal(rng, 1500, 0.8))), session_metadata_raw: JSON.stringify({ session_id: id, checkpoint_transcript_start: 0, agent: session.agent }) });
+      writers.session_logs.addObject({
+        session_id: id,
+        transcript_path: session.transcript ? `${id}.jsonl` : "",
+        context_md: text.prose(rng, Math.round(lognormal(rng, 1500, 0.8))),
+        session_metadata_raw: JSON.stringify({ session_id: id, checkpoint_transcript_start: 0, agent: session.agent }),
+      });
     }
     // Sessions without conversation rows (0.3 %): a sessions row only.
-    if (rng() < 0.003) writers.sessions.addObject({ session_id: uuid(rng), repo_id: repo, checkpoint_ids: "[]", canonical_checkpoint_pk: null, agent: "Claude Code", agent_percentage: 0, session_success: "50" });
-    if (i % 1000 === 999) log(`  ${i + 1}/${nSessions} sessions, ${m.rows} rows, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    if (rng() < 0.003)
+      writers.sessions.addObject({
+        session_id: uuid(rng),
+        repo_id: repo,
+        checkpoint_ids: "[]",
+        canonical_checkpoint_pk: null,
+        agent: "Claude Code",
+        agent_percentage: 0,
+        session_success: "50",
+      });
+    if (i % 1000 === 999)
+      log(`  ${i + 1}/${nSessions} sessions, ${m.rows} rows, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   writers.conversations.finish();
   for (const cp of checkpoints.values()) {
     m.checkpoints++;
     const [repoId, cpId] = cp.pk.split("#");
     writers.checkpoints.addObject({
-      checkpoint_pk: cp.pk, checkpoint_id: cpId, repo_id: repoId, session_pks: JSON.stringify(cp.sessions), session_count: cp.sessions.length,
-      commit_shas: JSON.stringify(cp.commits.map((c) => c.sha)), commit_count: cp.commits.length, unique_author_count: 1, strategy: "manual-commit",
-      total_additions: cp.commits.reduce((n, c) => n + c.additions, 0), total_deletions: cp.commits.reduce((n, c) => n + c.deletions, 0),
+      checkpoint_pk: cp.pk,
+      checkpoint_id: cpId,
+      repo_id: repoId,
+      session_pks: JSON.stringify(cp.sessions),
+      session_count: cp.sessions.length,
+      commit_shas: JSON.stringify(cp.commits.map((c) => c.sha)),
+      commit_count: cp.commits.length,
+      unique_author_count: 1,
+      strategy: "manual-commit",
+      total_additions: cp.commits.reduce((n, c) => n + c.additions, 0),
+      total_deletions: cp.commits.reduce((n, c) => n + c.deletions, 0),
     });
     cp.commits.forEach((c, k) => {
       m.commits++;
       writers.commits.addObject({
-        commit_sha: c.sha, checkpoint_pk: cp.pk, repo_id: repoId, commit_index: k, num_commits: cp.commits.length, author_name: "dev", author_email: "dev@example.com",
-        author_date: c.date, commit_date: c.date, commit_message: "work in progress", branch: "main", is_agent_author: false,
-        total_additions: c.additions, total_deletions: c.deletions, patch: c.patch, status: "ok",
+        commit_sha: c.sha,
+        checkpoint_pk: cp.pk,
+        repo_id: repoId,
+        commit_index: k,
+        num_commits: cp.commits.length,
+        author_name: "dev",
+        author_email: "dev@example.com",
+        author_date: c.date,
+        commit_date: c.date,
+        commit_message: "work in progress",
+        branch: "main",
+        is_agent_author: false,
+        total_additions: c.additions,
+        total_deletions: c.deletions,
+        patch: c.patch,
+        status: "ok",
       });
     });
   }
-  for (const r of repos) writers.repositories.addObject({ repo_id: r, owner_id: r.split("/")[0], name: r.split("/")[1], url: `https://github.com/${r}`, is_fork: false, num_checkpoints: 0 });
+  for (const r of repos)
+    writers.repositories.addObject({
+      repo_id: r,
+      owner_id: r.split("/")[0],
+      name: r.split("/")[1],
+      url: `https://github.com/${r}`,
+      is_fork: false,
+      num_checkpoints: 0,
+    });
   for (const t of ["sessions", "session_logs", "checkpoints", "commits", "repositories"] as const) writers[t].finish();
   for (const t of Object.keys(REAL_SCHEMA)) m.bytes[t] = statSync(join(dir, `${t}.parquet`)).size;
   writeFileSync(manifestPath, JSON.stringify(m, null, 2));
@@ -255,8 +374,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     return i >= 0 ? process.argv[i + 1] : fallback;
   };
   const result = ensureDataset({
-    scale: Number(arg("scale", "1")), seed: Number(arg("seed", "1")), rowGroup: Number(arg("row-group", "1048576")),
-    out: process.argv.includes("--out") ? arg("out", "") : undefined, force: process.argv.includes("--force"), log: (l) => process.stdout.write(l + "\n"),
+    scale: Number(arg("scale", "1")),
+    seed: Number(arg("seed", "1")),
+    rowGroup: Number(arg("row-group", "1048576")),
+    out: process.argv.includes("--out") ? arg("out", "") : undefined,
+    force: process.argv.includes("--force"),
+    log: (l) => process.stdout.write(l + "\n"),
   });
   process.stdout.write(`${result.reused ? "reused" : "wrote"} ${result.dir}: ${JSON.stringify(result.manifest)}\n`);
 }

@@ -49,12 +49,29 @@ interface PhaseResult {
 async function phase(kind: string, dir: string, threads: number): Promise<PhaseResult> {
   const t0 = process.hrtime.bigint();
   const cpu0 = process.cpuUsage();
-  const result: PhaseResult = { seconds: 0, cpuSeconds: 0, maxRssMb: 0, rows: 0, sessions: 0, units: 0, toolCalls: 0, diagnostics: 0, methods: {}, threads };
+  const result: PhaseResult = {
+    seconds: 0,
+    cpuSeconds: 0,
+    maxRssMb: 0,
+    rows: 0,
+    sessions: 0,
+    units: 0,
+    toolCalls: 0,
+    diagnostics: 0,
+    methods: {},
+    threads,
+  };
   if (kind === "scan") {
     const files = await findSwechatFiles(dir, new DiagnosticSink("bench"));
     if (!files) throw new Error(`${dir} is not a SWE-chat dataset`);
-    const jobs: ScanJob[] = files.tables.conversations.flatMap((p) => p.rowGroups.map((rg) => ({ file: p.file, rowStart: rg.start, rowEnd: rg.start + rg.rows })));
-    await mapInWorkers<ScanJob, { rows: number }>(jobs, SCAN_JOB, { threads, maxInFlight: threads, onResult: (r) => void (result.rows += r.rows) });
+    const jobs: ScanJob[] = files.tables.conversations.flatMap((p) =>
+      p.rowGroups.map((rg) => ({ file: p.file, rowStart: rg.start, rowEnd: rg.start + rg.rows })),
+    );
+    await mapInWorkers<ScanJob, { rows: number }>(jobs, SCAN_JOB, {
+      threads,
+      maxInFlight: threads,
+      onResult: (r) => void (result.rows += r.rows),
+    });
     for (const parts of Object.values(files.tables)) for (const p of parts) await p.close();
   } else {
     const out: AnalysisRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
@@ -73,9 +90,14 @@ async function phase(kind: string, dir: string, threads: number): Promise<PhaseR
 }
 
 function child(kind: string, dir: string, threads: number): PhaseResult {
-  const run = spawnSync(process.execPath, ["--import", "tsx", SELF, "--phase", kind, "--dir", dir, "--threads", String(threads)], { encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "inherit"] });
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", SELF, "--phase", kind, "--dir", dir, "--threads", String(threads)],
+    { encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "inherit"] },
+  );
   const line = run.stdout.trim().split("\n").pop() ?? "";
-  if (run.status !== 0 || !line.startsWith("{")) throw new Error(`phase ${kind} failed (exit ${run.status}): ${run.stdout.slice(-2000)}`);
+  if (run.status !== 0 || !line.startsWith("{"))
+    throw new Error(`phase ${kind} failed (exit ${run.status}): ${run.stdout.slice(-2000)}`);
   return JSON.parse(line) as PhaseResult;
 }
 
@@ -89,22 +111,50 @@ async function main(): Promise<void> {
   const scale = Number(arg("scale", "1"));
   const log = (l: string) => process.stdout.write(l + "\n");
   const genStart = Date.now();
-  const { dir, manifest, reused } = ensureDataset({ scale, seed: Number(arg("seed", "1")), rowGroup: Number(arg("row-group", "1048576")), out: process.argv.includes("--dir") ? resolve(arg("dir", "")) : undefined, log });
+  const { dir, manifest, reused } = ensureDataset({
+    scale,
+    seed: Number(arg("seed", "1")),
+    rowGroup: Number(arg("row-group", "1048576")),
+    out: process.argv.includes("--dir") ? resolve(arg("dir", "")) : undefined,
+    log,
+  });
   const mb = (n: number) => (n / 1048576).toFixed(0);
-  log(`dataset ${dir} (${reused ? "reused" : `generated in ${((Date.now() - genStart) / 1000).toFixed(0)} s`}): ${manifest.sessions} sessions (v2: ${V2.sessions}), ${manifest.rows} conversation rows (v2: ${V2.rows}), ${manifest.toolCalls} tool calls (v2: ${V2.toolCalls}), ${manifest.prompts} prompts, ${manifest.checkpoints} checkpoints, ${manifest.commits} commits, ${manifest.transcripts} raw transcripts, ${manifest.repositories} repositories`);
-  log(`  Parquet sizes (MB): ${Object.entries(manifest.bytes).map(([t, b]) => `${t} ${mb(b)}`).join(", ")}; conversations row groups of ${manifest.rowGroup} rows`);
+  log(
+    `dataset ${dir} (${reused ? "reused" : `generated in ${((Date.now() - genStart) / 1000).toFixed(0)} s`}): ${manifest.sessions} sessions (v2: ${V2.sessions}), ${manifest.rows} conversation rows (v2: ${V2.rows}), ${manifest.toolCalls} tool calls (v2: ${V2.toolCalls}), ${manifest.prompts} prompts, ${manifest.checkpoints} checkpoints, ${manifest.commits} commits, ${manifest.transcripts} raw transcripts, ${manifest.repositories} repositories`,
+  );
+  log(
+    `  Parquet sizes (MB): ${Object.entries(manifest.bytes)
+      .map(([t, b]) => `${t} ${mb(b)}`)
+      .join(", ")}; conversations row groups of ${manifest.rowGroup} rows`,
+  );
   log(`threads ${threads} (machine: ${availableParallelism()} cores)`);
 
   const scan = child("scan", dir, threads);
-  log(`(1) bare scan of the conversation columns: ${scan.seconds.toFixed(1)} s (CPU ${scan.cpuSeconds.toFixed(1)} s), ${(scan.rows / scan.seconds).toFixed(0)} rows/s, peak RSS ${scan.maxRssMb.toFixed(0)} MB`);
+  log(
+    `(1) bare scan of the conversation columns: ${scan.seconds.toFixed(1)} s (CPU ${scan.cpuSeconds.toFixed(1)} s), ${(scan.rows / scan.seconds).toFixed(0)} rows/s, peak RSS ${scan.maxRssMb.toFixed(0)} MB`,
+  );
   const full = child("analyze", dir, threads);
-  log(`(2) full analysis: ${full.seconds.toFixed(1)} s (CPU ${full.cpuSeconds.toFixed(1)} s), ${(full.sessions / full.seconds).toFixed(1)} sessions/s, ${(manifest.rows / full.seconds).toFixed(0)} rows/s, peak RSS ${full.maxRssMb.toFixed(0)} MB`);
-  log(`    ${full.sessions} sessions, ${full.units} units (${Object.entries(full.methods).map(([k, v]) => `${k} ${v}`).join(", ")}), ${full.toolCalls} tool calls, ${full.diagnostics} diagnostics`);
+  log(
+    `(2) full analysis: ${full.seconds.toFixed(1)} s (CPU ${full.cpuSeconds.toFixed(1)} s), ${(full.sessions / full.seconds).toFixed(1)} sessions/s, ${(manifest.rows / full.seconds).toFixed(0)} rows/s, peak RSS ${full.maxRssMb.toFixed(0)} MB`,
+  );
+  log(
+    `    ${full.sessions} sessions, ${full.units} units (${Object.entries(full.methods)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}), ${full.toolCalls} tool calls, ${full.diagnostics} diagnostics`,
+  );
   const ratio = full.seconds / scan.seconds;
-  log(`    load average at the end ${loadavg().map((x) => x.toFixed(1)).join(" ")}; CPU-time ratio ${(full.cpuSeconds / scan.cpuSeconds).toFixed(2)}`);
+  log(
+    `    load average at the end ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}; CPU-time ratio ${(full.cpuSeconds / scan.cpuSeconds).toFixed(2)}`,
+  );
   const verdict = (ok: boolean) => (ok ? "ok" : "MISSED");
-  log(`targets at full scale: time ${full.seconds.toFixed(0)} s < ${TARGET.seconds} s ${verdict(full.seconds < TARGET.seconds)}; peak RSS ${full.maxRssMb.toFixed(0)} MB < ${TARGET.rssMb} MB ${verdict(full.maxRssMb < TARGET.rssMb)}; ratio ${ratio.toFixed(2)} ≤ ${TARGET.ratio} ${verdict(ratio <= TARGET.ratio)}`);
-  log(`swechat-scale sessions ${full.sessions} seconds ${full.seconds.toFixed(1)} peak-rss-mb ${full.maxRssMb.toFixed(0)} scan-ratio ${ratio.toFixed(2)}`);
+  log(
+    `targets at full scale: time ${full.seconds.toFixed(0)} s < ${TARGET.seconds} s ${verdict(full.seconds < TARGET.seconds)}; peak RSS ${full.maxRssMb.toFixed(0)} MB < ${TARGET.rssMb} MB ${verdict(full.maxRssMb < TARGET.rssMb)}; ratio ${ratio.toFixed(2)} ≤ ${TARGET.ratio} ${verdict(ratio <= TARGET.ratio)}`,
+  );
+  log(
+    `swechat-scale sessions ${full.sessions} seconds ${full.seconds.toFixed(1)} peak-rss-mb ${full.maxRssMb.toFixed(0)} scan-ratio ${ratio.toFixed(2)}`,
+  );
 }
 
 main().catch((e) => {

@@ -30,7 +30,6 @@ export interface AnalyzeOptions {
 /** Below this many sessions, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
 const MIN_SESSIONS_FOR_WORKERS = 100;
 
-
 /**
  * The whole job on one git repository with Entire checkpoints: units from
  * trailers and checkpoints (metrics.md §1), then per session (on worker
@@ -38,7 +37,11 @@ const MIN_SESSIONS_FOR_WORKERS = 100;
  * attribution per unit against git's file states, and its session and
  * tool-call rows. Returns false when the path is not such a repository.
  */
-export async function analyzeEntireRepository(path: string, options: AnalyzeOptions, out: AnalysisRows): Promise<boolean> {
+export async function analyzeEntireRepository(
+  path: string,
+  options: AnalyzeOptions,
+  out: AnalysisRows,
+): Promise<boolean> {
   const sink = new DiagnosticSink("entire", path);
   const entire = await readEntireRepository(path, sink);
   if (entire === null) return false;
@@ -68,41 +71,59 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
       list.push(u);
     }
     const sessionIds = [...folders.keys()].sort();
-    const allJobs = sessionIds.map((sessionId): EntireSessionJob => ({
-      gitDir: entire.repo.gitDir,
-      repo,
-      idleLimitS: options.idleLimitS,
-      sessionId: recordedIdOf(folders.get(sessionId) ?? [], sessionId),
-      folders: folders.get(sessionId) ?? [],
-      units: unitsBySession.get(sessionId) ?? [],
-      parsedBudgetBytes: options.parsedCopiesBudgetBytes,
-      lines: options.lines === true,
-    }));
+    const allJobs = sessionIds.map(
+      (sessionId): EntireSessionJob => ({
+        gitDir: entire.repo.gitDir,
+        repo,
+        idleLimitS: options.idleLimitS,
+        sessionId: recordedIdOf(folders.get(sessionId) ?? [], sessionId),
+        folders: folders.get(sessionId) ?? [],
+        units: unitsBySession.get(sessionId) ?? [],
+        parsedBudgetBytes: options.parsedCopiesBudgetBytes,
+        lines: options.lines === true,
+      }),
+    );
 
     const { jobs, groups } = shardOf(allJobs, findEntireGroups(units, allJobs, entire.repo.gitDir, repo), options);
     const root = packageRoot();
-    const threads = options.threads ?? (sessionIds.length >= MIN_SESSIONS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
+    const threads =
+      options.threads ??
+      (sessionIds.length >= MIN_SESSIONS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
     options.onProgress?.(0, jobs.length, "sessions");
     const checkpointSessions: NonNullable<AnalysisRows["checkpoint_sessions"]> = [];
-    await mapInWorkers<EntireSessionJob, EntireSessionResult>(jobs, root ? join(root, "src", "analyze", "entire-session-job.ts") : "entire-session-job", {
-      threads: root ? threads : 1,
-      run: (job) => runEntireSessionJob(job, entire.repo),
-      onResult: (result, index) => {
-        out.units.push(...result.units);
-        out.sessions.push(...result.sessions);
-        out.tool_calls.push(...result.tool_calls);
-        out.diagnostics.push(...result.diagnostics);
-        checkpointSessions.push(...result.checkpoint_sessions);
-        (out.prompts ??= []).push(...result.prompts);
-        (out.unit_files ??= []).push(...result.unit_files);
-        if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
-        options.onProgress?.(index + 1, jobs.length, jobs[index].sessionId);
+    await mapInWorkers<EntireSessionJob, EntireSessionResult>(
+      jobs,
+      root ? join(root, "src", "analyze", "entire-session-job.ts") : "entire-session-job",
+      {
+        threads: root ? threads : 1,
+        run: (job) => runEntireSessionJob(job, entire.repo),
+        onResult: (result, index) => {
+          out.units.push(...result.units);
+          out.sessions.push(...result.sessions);
+          out.tool_calls.push(...result.tool_calls);
+          out.diagnostics.push(...result.diagnostics);
+          checkpointSessions.push(...result.checkpoint_sessions);
+          (out.prompts ??= []).push(...result.prompts);
+          (out.unit_files ??= []).push(...result.unit_files);
+          if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+          options.onProgress?.(index + 1, jobs.length, jobs[index].sessionId);
+        },
       },
-    });
+    );
     const work = await analyzeGroups(groups, entire.repo, root, threads, options, out);
     const withFolders = new Set(entire.checkpoints.filter((c) => c.sessions.length > 0).map((c) => c.checkpoint_id));
-    out.diagnostics.push(...(await workOutsideGroups(entire.repo, groups, work, (c) => c.checkpoint_ids.some((id) => withFolders.has(id)))));
-    checkpointSessions.sort((a, b) => (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : a.session_index - b.session_index));
+    out.diagnostics.push(
+      ...(await workOutsideGroups(entire.repo, groups, work, (c) =>
+        c.checkpoint_ids.some((id) => withFolders.has(id)),
+      )),
+    );
+    checkpointSessions.sort((a, b) =>
+      a.checkpoint_id < b.checkpoint_id
+        ? -1
+        : a.checkpoint_id > b.checkpoint_id
+          ? 1
+          : a.session_index - b.session_index,
+    );
     (out.checkpoint_sessions ??= []).push(...checkpointSessions);
   } finally {
     await entire.close();
@@ -111,7 +132,11 @@ export async function analyzeEntireRepository(path: string, options: AnalyzeOpti
 }
 
 /** The session jobs and group jobs of the shard: a group's sessions go with the group. */
-function shardOf(jobs: EntireSessionJob[], groups: EntireGroupJob[], { shard, shardGroups }: AnalyzeOptions): { jobs: EntireSessionJob[]; groups: EntireGroupJob[] } {
+function shardOf(
+  jobs: EntireSessionJob[],
+  groups: EntireGroupJob[],
+  { shard, shardGroups }: AnalyzeOptions,
+): { jobs: EntireSessionJob[]; groups: EntireGroupJob[] } {
   if (shard === undefined || shard.count === 1) return { jobs, groups };
   const groupOf = shardGroups ?? new Map<string, string>();
   for (const g of groups) {
@@ -119,7 +144,10 @@ function shardOf(jobs: EntireSessionJob[], groups: EntireGroupJob[], { shard, sh
     for (const m of g.members) groupOf.set(normalisedSessionId(m.session_id), id);
   }
   const keep = sessionFilter(shard, groupOf);
-  return { jobs: jobs.filter((j) => keep(j.sessionId)), groups: groups.filter((g) => g.members.length > 0 && keep(g.members[0].session_id)) };
+  return {
+    jobs: jobs.filter((j) => keep(j.sessionId)),
+    groups: groups.filter((g) => g.members.length > 0 && keep(g.members[0].session_id)),
+  };
 }
 
 /**
@@ -133,20 +161,31 @@ function recordedIdOf(folders: EntireSessionJob["folders"], normalised: string):
 }
 
 /** The groups of metrics.md §1b, one job each, on the same worker pool; rows in group order. */
-async function analyzeGroups(groups: EntireGroupJob[], repo: Parameters<typeof runEntireGroupJob>[1], root: string | null, threads: number, options: AnalyzeOptions, out: AnalysisRows): Promise<EntireGroupResult["work"][]> {
+async function analyzeGroups(
+  groups: EntireGroupJob[],
+  repo: Parameters<typeof runEntireGroupJob>[1],
+  root: string | null,
+  threads: number,
+  options: AnalyzeOptions,
+  out: AnalysisRows,
+): Promise<EntireGroupResult["work"][]> {
   const work: EntireGroupResult["work"][] = [];
   options.onProgress?.(0, groups.length, "groups");
   for (const g of groups) g.lines = options.lines === true;
-  await mapInWorkers<EntireGroupJob, EntireGroupResult>(groups, root ? join(root, "src", "analyze", "entire-group-job.ts") : "entire-group-job", {
-    threads: root ? threads : 1,
-    run: (job) => runEntireGroupJob(job, repo),
-    onResult: (result, index) => {
-      (out.group_units ??= []).push(...result.group_units);
-      if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
-      out.diagnostics.push(...result.diagnostics);
-      work[index] = result.work;
-      options.onProgress?.(index + 1, groups.length, "groups");
+  await mapInWorkers<EntireGroupJob, EntireGroupResult>(
+    groups,
+    root ? join(root, "src", "analyze", "entire-group-job.ts") : "entire-group-job",
+    {
+      threads: root ? threads : 1,
+      run: (job) => runEntireGroupJob(job, repo),
+      onResult: (result, index) => {
+        (out.group_units ??= []).push(...result.group_units);
+        if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+        out.diagnostics.push(...result.diagnostics);
+        work[index] = result.work;
+        options.onProgress?.(index + 1, groups.length, "groups");
+      },
     },
-  });
+  );
   return work;
 }

@@ -16,8 +16,22 @@ import type { PatchMatchFile } from "../attribution/patch-match";
 import { readDataClawFile } from "../ingest/dataclaw";
 import { type ExportFile, findExportFiles } from "../ingest/detect-export";
 import { readSpecStoryFile, type SpecStorySession } from "../ingest/specstory";
-import { isFileCommand, readSweAgentTrajectory, splitUnifiedDiff, sweAgentCategory, type SweAgentTrajectory } from "../ingest/swe-agent";
-import { checkSessionTimes, DiagnosticSink, linkAmbiguity, noAmbiguity, type Session, type SessionRow, type ToolCallRow } from "../model";
+import {
+  isFileCommand,
+  readSweAgentTrajectory,
+  splitUnifiedDiff,
+  sweAgentCategory,
+  type SweAgentTrajectory,
+} from "../ingest/swe-agent";
+import {
+  checkSessionTimes,
+  DiagnosticSink,
+  linkAmbiguity,
+  noAmbiguity,
+  type Session,
+  type SessionRow,
+  type ToolCallRow,
+} from "../model";
 import { makePathMapper } from "../replay";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
@@ -40,7 +54,11 @@ interface CommitPatch {
  * when no file there is a SWE-agent trajectory, a DataClaw export or a
  * SpecStory export (so the caller can try other readers).
  */
-export async function analyzeExportFile(path: string, options: ExportAnalyzeOptions, out: AnalysisRows): Promise<boolean> {
+export async function analyzeExportFile(
+  path: string,
+  options: ExportAnalyzeOptions,
+  out: AnalysisRows,
+): Promise<boolean> {
   const found = findExportFiles(path);
   if (found.length === 0) return false;
   const patch = options.commitPatch ? readCommitPatch(options.commitPatch, out) : null;
@@ -72,7 +90,8 @@ class SessionIds {
     const base = session.session_id;
     let id = base;
     for (let n = 2; this.seen.has(id); n++) id = `${base}#${n}`;
-    if (id !== base) sink.warn("duplicate-session-id", `session id ${base} was already read from another file: renamed ${id}`);
+    if (id !== base)
+      sink.warn("duplicate-session-id", `session id ${base} was already read from another file: renamed ${id}`);
     session.session_id = id;
     sink.sessionId = id;
     for (const d of sink.rows) if (d.session_id === base || d.session_id === null) d.session_id = id;
@@ -97,12 +116,21 @@ function readCommitPatch(file: string, out: AnalysisRows): CommitPatch | null {
     return null;
   }
   const sha = /^(?:From |commit )([0-9a-f]{7,40})\b/m.exec(text)?.[1] ?? "patch";
-  return { sha, files: files.map((f) => ({ path: f.path, patch: f.patch })), additions: files.reduce((s, f) => s + f.additions, 0) };
+  return {
+    sha,
+    files: files.map((f) => ({ path: f.path, patch: f.patch })),
+    additions: files.reduce((s, f) => s + f.additions, 0),
+  };
 }
 
 // ---- SWE-agent ---------------------------------------------------------------
 
-async function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: SessionIds, out: AnalysisRows): Promise<void> {
+async function sweAgent(
+  f: ExportFile,
+  options: ExportAnalyzeOptions,
+  ids: SessionIds,
+  out: AnalysisRows,
+): Promise<void> {
   const sink = new DiagnosticSink("swe-agent", f.file);
   const t = readSweAgentTrajectory(f.file, sink);
   if (!t) {
@@ -116,16 +144,45 @@ async function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: Sessi
   const submitted = new Set(files.map((x) => x.path));
   out.sessions.push(sweAgentRow(t, options, sink));
   (out.prompts ??= []).push(...toPromptRows(t.session));
-  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, (p) => submitted.has(p));
-  out.tool_calls.push(...withCategories(toToolCallRows(session, (p) => mapper.toRepoPath(p)), session, (call) => {
-    const cmd = t.commands.get(call);
-    return cmd ? sweAgentCategory(cmd) : null;
-  }));
+  const mapper = makePathMapper(
+    session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)),
+    session.cwds,
+    (p) => submitted.has(p),
+  );
+  out.tool_calls.push(
+    ...withCategories(
+      toToolCallRows(session, (p) => mapper.toRepoPath(p)),
+      session,
+      (call) => {
+        const cmd = t.commands.get(call);
+        return cmd ? sweAgentCategory(cmd) : null;
+      },
+    ),
+  );
   if (files.length > 0) {
-    sink.info("attribution-patch-match", "unit attributed with method patch-match against info.submission (no repository file states in a trajectory)");
-    const subject = { session_id: session.session_id, commit_sha: "submission", checkpoint_id: null, repo: t.repo ?? "unknown", agent: session.agent, model: t.model, entire: null };
-    const evidence = { kind: "patch" as const, files: files.map((x) => ({ path: x.path, patch: x.patch })), numstat_additions: files.reduce((s, x) => s + x.additions, 0), recordedPreImages: false };
-    const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity: noAmbiguity(), evidence }, sink);
+    sink.info(
+      "attribution-patch-match",
+      "unit attributed with method patch-match against info.submission (no repository file states in a trajectory)",
+    );
+    const subject = {
+      session_id: session.session_id,
+      commit_sha: "submission",
+      checkpoint_id: null,
+      repo: t.repo ?? "unknown",
+      agent: session.agent,
+      model: t.model,
+      entire: null,
+    };
+    const evidence = {
+      kind: "patch" as const,
+      files: files.map((x) => ({ path: x.path, patch: x.patch })),
+      numstat_additions: files.reduce((s, x) => s + x.additions, 0),
+      recordedPreImages: false,
+    };
+    const outcome = await attributeUnitJob(
+      { subject, session, sliceStart: 0, ambiguity: noAmbiguity(), evidence },
+      sink,
+    );
     out.units.push(outcome.unit);
     (out.unit_files ??= []).push(...outcome.files);
   }
@@ -134,13 +191,18 @@ async function sweAgent(f: ExportFile, options: ExportAnalyzeOptions, ids: Sessi
 
 /** The session row, with the run's own totals: model_stats tokens, API calls and recorded cost (not our price table). */
 function sweAgentRow(t: SweAgentTrajectory, options: ExportAnalyzeOptions, sink: DiagnosticSink): SessionRow {
-  const row = toSessionRow(t.session, { repo: t.repo, idleLimitS: options.idleLimitS }, new DiagnosticSink("swe-agent"));
+  const row = toSessionRow(
+    t.session,
+    { repo: t.repo, idleLimitS: options.idleLimitS },
+    new DiagnosticSink("swe-agent"),
+  );
   const editCalls = t.session.tool_calls.filter((c) => {
     const cmd = t.commands.get(c.id);
     return cmd !== undefined && isFileCommand(cmd);
   });
   const cost = t.model_stats?.instance_cost ?? null;
-  if (t.model_stats && cost !== null && cost < 0) sink.warn("swe-agent-negative-cost", `instance_cost ${cost} is negative: cost left null`);
+  if (t.model_stats && cost !== null && cost < 0)
+    sink.warn("swe-agent-negative-cost", `instance_cost ${cost} is negative: cost left null`);
   return {
     ...row,
     model: t.model,
@@ -155,15 +217,36 @@ function sweAgentRow(t: SweAgentTrajectory, options: ExportAnalyzeOptions, sink:
 }
 
 /** Replaces a row's category with the adapter's own (`onlyOther`: only where the shared categories gave "other"). */
-function withCategories(rows: ToolCallRow[], session: Session, categoryOf: (callId: string) => string | null, onlyOther = false): ToolCallRow[] {
-  return rows.map((r) => (onlyOther && r.category !== "other" ? r : { ...r, category: categoryOf(session.tool_calls[r.seq].id) ?? r.category }));
+function withCategories(
+  rows: ToolCallRow[],
+  session: Session,
+  categoryOf: (callId: string) => string | null,
+  onlyOther = false,
+): ToolCallRow[] {
+  return rows.map((r) =>
+    onlyOther && r.category !== "other"
+      ? r
+      : { ...r, category: categoryOf(session.tool_calls[r.seq].id) ?? r.category },
+  );
 }
 
-const SPECSTORY_TYPE_CATEGORY: Record<string, string> = { write: "edit", read: "read", search: "grep", shell: "bash", task: "agent" };
+const SPECSTORY_TYPE_CATEGORY: Record<string, string> = {
+  write: "edit",
+  read: "read",
+  search: "grep",
+  shell: "bash",
+  task: "agent",
+};
 
 // ---- DataClaw ----------------------------------------------------------------
 
-async function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: CommitPatch | null, ids: SessionIds, out: AnalysisRows): Promise<void> {
+async function dataClaw(
+  f: ExportFile,
+  options: ExportAnalyzeOptions,
+  patch: CommitPatch | null,
+  ids: SessionIds,
+  out: AnalysisRows,
+): Promise<void> {
   const fileSink = new DiagnosticSink("dataclaw", f.file);
   const sessions = readDataClawFile(f.file, fileSink);
   out.diagnostics.push(...fileSink.rows);
@@ -173,14 +256,22 @@ async function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: Com
     "dataclaw-patch-match-only",
     "DataClaw keeps tool inputs but no file states and no repository link: units can only use method patch-match, and only against a commit patch given with the input",
   );
-  notes.info("dataclaw-usage-totals", "tokens are the session totals DataClaw exported (its input count includes cache reads): API calls are not recorded (0) and cost is left null");
-  if (!patch) notes.info("dataclaw-no-commit-patch", `no commit patch given: ${sessions.length} session(s) read, no unit formed`);
+  notes.info(
+    "dataclaw-usage-totals",
+    "tokens are the session totals DataClaw exported (its input count includes cache reads): API calls are not recorded (0) and cost is left null",
+  );
+  if (!patch)
+    notes.info("dataclaw-no-commit-patch", `no commit patch given: ${sessions.length} session(s) read, no unit formed`);
   out.diagnostics.push(...notes.rows);
   for (const ds of sessions) {
     const sink = new DiagnosticSink("dataclaw", f.file, ds.session.session_id);
     ids.claim(ds.session, sink);
     checkSessionTimes(ds.session, sink);
-    const row = toSessionRow(ds.session, { repo: ds.project, idleLimitS: options.idleLimitS }, new DiagnosticSink("dataclaw"));
+    const row = toSessionRow(
+      ds.session,
+      { repo: ds.project, idleLimitS: options.idleLimitS },
+      new DiagnosticSink("dataclaw"),
+    );
     out.sessions.push({ ...row, model: ds.model, models: ds.model ?? "", api_calls: 0, cost_usd: null });
     (out.prompts ??= []).push(...toPromptRows(ds.session));
     out.tool_calls.push(...toToolCallRows(ds.session));
@@ -190,19 +281,56 @@ async function dataClaw(f: ExportFile, options: ExportAnalyzeOptions, patch: Com
 }
 
 /** One session's unit against the commit patch given with the input. */
-async function attributeAgainstPatch(session: Session, patch: CommitPatch, repo: string | null, model: string | null, sessionsOnPatch: number, sink: DiagnosticSink, out: AnalysisRows): Promise<void> {
-  const subject = { session_id: session.session_id, commit_sha: patch.sha, checkpoint_id: null, repo: repo ?? "unknown", agent: session.agent, model, entire: null };
+async function attributeAgainstPatch(
+  session: Session,
+  patch: CommitPatch,
+  repo: string | null,
+  model: string | null,
+  sessionsOnPatch: number,
+  sink: DiagnosticSink,
+  out: AnalysisRows,
+): Promise<void> {
+  const subject = {
+    session_id: session.session_id,
+    commit_sha: patch.sha,
+    checkpoint_id: null,
+    repo: repo ?? "unknown",
+    agent: session.agent,
+    model,
+    entire: null,
+  };
   // One patch for several sessions: which of them made which line cannot be told (metrics.md §1).
   const ambiguity = linkAmbiguity({ sessionsOnCommit: sessionsOnPatch, merge: false });
-  const evidence = { kind: "patch" as const, files: patch.files, numstat_additions: patch.additions, recordedPreImages: false };
-  const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity, details: { "multi-session-commit": `${sessionsOnPatch} sessions` }, evidence }, sink);
+  const evidence = {
+    kind: "patch" as const,
+    files: patch.files,
+    numstat_additions: patch.additions,
+    recordedPreImages: false,
+  };
+  const outcome = await attributeUnitJob(
+    {
+      subject,
+      session,
+      sliceStart: 0,
+      ambiguity,
+      details: { "multi-session-commit": `${sessionsOnPatch} sessions` },
+      evidence,
+    },
+    sink,
+  );
   out.units.push(outcome.unit);
   (out.unit_files ??= []).push(...outcome.files);
 }
 
 // ---- SpecStory ---------------------------------------------------------------
 
-async function specStory(parsed: { file: string; parsed: SpecStorySession; sink: DiagnosticSink }[], options: ExportAnalyzeOptions, patch: CommitPatch | null, ids: SessionIds, out: AnalysisRows): Promise<void> {
+async function specStory(
+  parsed: { file: string; parsed: SpecStorySession; sink: DiagnosticSink }[],
+  options: ExportAnalyzeOptions,
+  patch: CommitPatch | null,
+  ids: SessionIds,
+  out: AnalysisRows,
+): Promise<void> {
   // One session is exported again under a new file name whenever its title changes: keep the longest export.
   const best = new Map<string, (typeof parsed)[number]>();
   for (const p of parsed) {
@@ -215,25 +343,52 @@ async function specStory(parsed: { file: string; parsed: SpecStorySession; sink:
     const { session } = p.parsed;
     const kept = best.get(session.session_id);
     if (kept !== p) {
-      p.sink.info("specstory-duplicate-session", `session ${session.session_id} is also exported as ${kept!.file} (longer): this file is skipped`);
+      p.sink.info(
+        "specstory-duplicate-session",
+        `session ${session.session_id} is also exported as ${kept!.file} (longer): this file is skipped`,
+      );
       out.diagnostics.push(...p.sink.rows);
       continue;
     }
     ids.claim(session, p.sink);
     checkSessionTimes(session, p.sink);
     const row = toSessionRow(session, { repo: null, idleLimitS: options.idleLimitS }, new DiagnosticSink("specstory"));
-    out.sessions.push({ ...row, model: p.parsed.models[0] ?? null, models: p.parsed.models.join(";"), api_calls: 0, cost_usd: null });
+    out.sessions.push({
+      ...row,
+      model: p.parsed.models[0] ?? null,
+      models: p.parsed.models.join(";"),
+      api_calls: 0,
+      cost_usd: null,
+    });
     (out.prompts ??= []).push(...toPromptRows(session));
     // Tools the shared categories do not name (Cursor's search_replace, …) fall back on SpecStory's own data-tool-type.
-    out.tool_calls.push(...withCategories(toToolCallRows(session), session, (id) => {
-      const type = (session.tool_calls.find((c) => c.id === id)?.input as { type?: string } | null)?.type;
-      return type ? SPECSTORY_TYPE_CATEGORY[type] ?? null : null;
-    }, true));
-    p.sink.info("specstory-no-usage", "SpecStory exports record no token counts: tokens and API calls are 0, cost is null");
-    if (!p.parsed.has_diffs) p.sink.info("specstory-no-attribution", "the export holds no diff: prompts and tool calls only, no unit");
-    else if (!patch) p.sink.info("specstory-no-commit-patch", "the export holds diffs but no commit patch was given: no unit (method would be patch-match)");
+    out.tool_calls.push(
+      ...withCategories(
+        toToolCallRows(session),
+        session,
+        (id) => {
+          const type = (session.tool_calls.find((c) => c.id === id)?.input as { type?: string } | null)?.type;
+          return type ? (SPECSTORY_TYPE_CATEGORY[type] ?? null) : null;
+        },
+        true,
+      ),
+    );
+    p.sink.info(
+      "specstory-no-usage",
+      "SpecStory exports record no token counts: tokens and API calls are 0, cost is null",
+    );
+    if (!p.parsed.has_diffs)
+      p.sink.info("specstory-no-attribution", "the export holds no diff: prompts and tool calls only, no unit");
+    else if (!patch)
+      p.sink.info(
+        "specstory-no-commit-patch",
+        "the export holds diffs but no commit patch was given: no unit (method would be patch-match)",
+      );
     else {
-      p.sink.info("attribution-patch-match", `unit attributed with method patch-match against ${patch.sha}: the export holds diffs, not file states`);
+      p.sink.info(
+        "attribution-patch-match",
+        `unit attributed with method patch-match against ${patch.sha}: the export holds diffs, not file states`,
+      );
       await attributeAgainstPatch(session, patch, null, p.parsed.models[0] ?? null, withDiffs, p.sink, out);
     }
     out.diagnostics.push(...p.sink.rows);

@@ -11,9 +11,27 @@
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import {
-  assemblePlan, checkpointIdOf, CONVERSATION_COLUMNS, type ConversationPlan, type ConversationRow, findSwechatFiles, isWhole, type LinkInput, linkCheckpoints,
-  makeUnitLinker, PatchReader, type PatchSpool, readJobRows, readSwechatMeta, rowGroupReader, type RowGroupIndex, spoolPatches, type SwechatFiles,
-  type SwechatMeta, transcriptIndex, type UnitLinker,
+  assemblePlan,
+  checkpointIdOf,
+  CONVERSATION_COLUMNS,
+  type ConversationPlan,
+  type ConversationRow,
+  findSwechatFiles,
+  isWhole,
+  type LinkInput,
+  linkCheckpoints,
+  makeUnitLinker,
+  PatchReader,
+  type PatchSpool,
+  readJobRows,
+  readSwechatMeta,
+  rowGroupReader,
+  type RowGroupIndex,
+  spoolPatches,
+  type SwechatFiles,
+  type SwechatMeta,
+  transcriptIndex,
+  type UnitLinker,
 } from "../ingest/swechat";
 import { DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
@@ -22,7 +40,14 @@ import { packageRoot } from "./package-root";
 import { sessionFilter } from "./shard";
 import { mapInWorkers } from "./parallel";
 import {
-  analyzeSwechatSession, runJob, type SwechatIndexJob, type SwechatIndexResult, type SwechatJob, type SwechatJobResult, type SwechatRange, type SwechatRows,
+  analyzeSwechatSession,
+  runJob,
+  type SwechatIndexJob,
+  type SwechatIndexResult,
+  type SwechatJob,
+  type SwechatJobResult,
+  type SwechatRange,
+  type SwechatRows,
   type SwechatSessionContext,
 } from "./swechat-job";
 
@@ -49,7 +74,11 @@ const MIN_ROWS_FOR_WORKERS = 50_000;
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 96, maxOldGenerationSizeMb: 1536 };
 
 /** Reads a SWE-chat dataset folder into the four tables; false when `path` holds no SWE-chat table. */
-export async function analyzeSwechatDataset(path: string, options: SwechatOptions, out: AnalysisRows): Promise<boolean> {
+export async function analyzeSwechatDataset(
+  path: string,
+  options: SwechatOptions,
+  out: AnalysisRows,
+): Promise<boolean> {
   const sink = new DiagnosticSink("swechat", path);
   const files = await findSwechatFiles(path, sink);
   if (files === null) return false;
@@ -61,7 +90,12 @@ export async function analyzeSwechatDataset(path: string, options: SwechatOption
   return true;
 }
 
-async function run(files: SwechatFiles, options: SwechatOptions, out: AnalysisRows, sink: DiagnosticSink): Promise<void> {
+async function run(
+  files: SwechatFiles,
+  options: SwechatOptions,
+  out: AnalysisRows,
+  sink: DiagnosticSink,
+): Promise<void> {
   const conv = files.tables.conversations;
   if (conv.length === 0) {
     sink.error("swechat-conversations-missing", "the dataset has no conversations table: no session can be read");
@@ -69,7 +103,11 @@ async function run(files: SwechatFiles, options: SwechatOptions, out: AnalysisRo
     return;
   }
   for (const t of ["sessions", "checkpoints", "commits"] as const) {
-    if (files.tables[t].length === 0) sink.warn("swechat-table-missing", `no ${t} table: ${t === "sessions" ? "Entire's attribution and agent labels are" : "units are"} unavailable`);
+    if (files.tables[t].length === 0)
+      sink.warn(
+        "swechat-table-missing",
+        `no ${t} table: ${t === "sessions" ? "Entire's attribution and agent labels are" : "units are"} unavailable`,
+      );
   }
   const meta = await readSwechatMeta(files, sink);
   // Every commit's patch is spooled (on this thread) while the workers run pass 1; fingerprints only where a checkpoint has several commits.
@@ -85,13 +123,25 @@ async function run(files: SwechatFiles, options: SwechatOptions, out: AnalysisRo
   try {
     await streamSessions(files, meta, spooling, options, out, sink);
   } finally {
-    await spooling.then((s) => s.close(), () => undefined);
+    await spooling.then(
+      (s) => s.close(),
+      () => undefined,
+    );
   }
 }
 
 /** The sessions analysed: those with conversation rows, minus the excluded repositories; the rest counted in diagnostics. */
-function selectSessions(meta: SwechatMeta, plan: ConversationPlan, excludeRepos: readonly string[], sink: DiagnosticSink): Map<string, LinkInput> {
-  if (plan.rowsWithoutSession > 0) sink.warn("swechat-row-without-session", `${plan.rowsWithoutSession} conversation row(s) have no session_id: skipped`);
+function selectSessions(
+  meta: SwechatMeta,
+  plan: ConversationPlan,
+  excludeRepos: readonly string[],
+  sink: DiagnosticSink,
+): Map<string, LinkInput> {
+  if (plan.rowsWithoutSession > 0)
+    sink.warn(
+      "swechat-row-without-session",
+      `${plan.rowsWithoutSession} conversation row(s) have no session_id: skipped`,
+    );
   const excluded = new Set(excludeRepos);
   const links = new Map<string, LinkInput>();
   let excludedSessions = 0;
@@ -108,11 +158,27 @@ function selectSessions(meta: SwechatMeta, plan: ConversationPlan, excludeRepos:
     if (!session) withoutSessionRow++;
     links.set(id, { session, rowCheckpoint: span.checkpoint });
   }
-  if (excludedSessions > 0) sink.info("swechat-repo-excluded", `${excludedSessions} session(s) (${excludedRows} rows) of ${[...excluded].join(", ")} left out (machine-generated prompts); pass excludeRepos: [] to keep them`);
+  if (excludedSessions > 0)
+    sink.info(
+      "swechat-repo-excluded",
+      `${excludedSessions} session(s) (${excludedRows} rows) of ${[...excluded].join(", ")} left out (machine-generated prompts); pass excludeRepos: [] to keep them`,
+    );
   const withoutRows = [...meta.sessions.keys()].filter((id) => !plan.spans.has(id)).length;
-  if (withoutRows > 0) sink.info("swechat-session-without-rows", `${withoutRows} session(s) of the sessions table have no conversation rows: dropped`);
-  if (withoutSessionRow > 0) sink.info("swechat-session-row-missing", `${withoutSessionRow} session(s) have conversation rows but no sessions row: kept, without Entire's attribution`);
-  if (plan.deferred.size > 0) sink.info("swechat-sessions-deferred", `${plan.deferred.size} session(s) are spread too widely over the conversations table: gathered in ${plan.deferredBatches.length} extra pass(es)`);
+  if (withoutRows > 0)
+    sink.info(
+      "swechat-session-without-rows",
+      `${withoutRows} session(s) of the sessions table have no conversation rows: dropped`,
+    );
+  if (withoutSessionRow > 0)
+    sink.info(
+      "swechat-session-row-missing",
+      `${withoutSessionRow} session(s) have conversation rows but no sessions row: kept, without Entire's attribution`,
+    );
+  if (plan.deferred.size > 0)
+    sink.info(
+      "swechat-sessions-deferred",
+      `${plan.deferred.size} session(s) are spread too widely over the conversations table: gathered in ${plan.deferredBatches.length} extra pass(es)`,
+    );
   return links;
 }
 
@@ -127,11 +193,27 @@ function countUnlinked(meta: SwechatMeta, sessionCheckpoints: Map<string, string
       for (const sha of meta.checkpoints.get(cp)?.commit_shas ?? []) if (!present.has(sha)) missing.add(`${cp} ${sha}`);
     }
   }
-  if (withoutCommit > 0) sink.info("swechat-session-without-commit", `${withoutCommit} session(s) are in no checkpoint with a commit: no unit`);
-  if (missing.size > 0) sink.warn("swechat-commit-missing", `${missing.size} commit(s) named by the checkpoints of analysed sessions are not in the commits table: no unit`);
+  if (withoutCommit > 0)
+    sink.info(
+      "swechat-session-without-commit",
+      `${withoutCommit} session(s) are in no checkpoint with a commit: no unit`,
+    );
+  if (missing.size > 0)
+    sink.warn(
+      "swechat-commit-missing",
+      `${missing.size} commit(s) named by the checkpoints of analysed sessions are not in the commits table: no unit`,
+    );
 }
 
-function sessionContext(id: string, link: LinkInput, plan: ConversationPlan, meta: SwechatMeta, linker: UnitLinker, spool: PatchSpool, transcripts: Map<string, string>): SwechatSessionContext {
+function sessionContext(
+  id: string,
+  link: LinkInput,
+  plan: ConversationPlan,
+  meta: SwechatMeta,
+  linker: UnitLinker,
+  spool: PatchSpool,
+  transcripts: Map<string, string>,
+): SwechatSessionContext {
   const s = link.session;
   const span = plan.spans.get(id)!;
   return {
@@ -142,11 +224,25 @@ function sessionContext(id: string, link: LinkInput, plan: ConversationPlan, met
     transcript: transcripts.get(id) ?? null,
     transcript_start: meta.logs.get(id)?.transcript_start ?? 0,
     canonical_checkpoint: s?.canonical_checkpoint_pk ?? span.checkpoint,
-    entire: s && s.agent_lines !== null && s.total_committed !== null
-      ? { agent_lines: s.agent_lines, human_added: s.human_added, human_modified: s.human_modified, human_removed: s.human_removed, total_committed: s.total_committed, agent_percentage: s.agent_percentage }
-      : null,
+    entire:
+      s && s.agent_lines !== null && s.total_committed !== null
+        ? {
+            agent_lines: s.agent_lines,
+            human_added: s.human_added,
+            human_modified: s.human_modified,
+            human_removed: s.human_removed,
+            total_committed: s.total_committed,
+            agent_percentage: s.agent_percentage,
+          }
+        : null,
     files_touched: s?.files_touched ?? [],
-    labels: s ? { user_persona: s.user_persona ?? null, session_success: s.session_success, agent_percentage: s.agent_percentage } : null,
+    labels: s
+      ? {
+          user_persona: s.user_persona ?? null,
+          session_success: s.session_success,
+          agent_percentage: s.agent_percentage,
+        }
+      : null,
     units: linker.unitsOf(id, spool.patches).map((u) => ({
       commit_sha: u.commit.commit_sha,
       checkpoint_pk: u.checkpoint_pk,
@@ -159,10 +255,25 @@ function sessionContext(id: string, link: LinkInput, plan: ConversationPlan, met
   };
 }
 
-async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: Promise<PatchSpool>, options: SwechatOptions, out: AnalysisRows, sink: DiagnosticSink): Promise<void> {
+async function streamSessions(
+  files: SwechatFiles,
+  meta: SwechatMeta,
+  spooling: Promise<PatchSpool>,
+  options: SwechatOptions,
+  out: AnalysisRows,
+  sink: DiagnosticSink,
+): Promise<void> {
   const conv = files.tables.conversations;
   const offsets = conv.map((_, i) => conv.slice(0, i).reduce((n, p) => n + p.rows, 0));
-  const indexJobs: SwechatIndexJob[] = conv.flatMap((p, part) => p.rowGroups.map((_, rowGroup) => ({ kind: "index" as const, file: p.file, part, rowGroup, targetRows: options.jobRows })));
+  const indexJobs: SwechatIndexJob[] = conv.flatMap((p, part) =>
+    p.rowGroups.map((_, rowGroup) => ({
+      kind: "index" as const,
+      file: p.file,
+      part,
+      rowGroup,
+      targetRows: options.jobRows,
+    })),
+  );
   const indexes: RowGroupIndex[] = [];
   let indexed = () => {};
   const allIndexed = new Promise<void>((resolve) => (indexed = resolve));
@@ -204,10 +315,18 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
       }
       whole.sort((a, b) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0));
       pieces.sort();
-      if (whole.length + pieces.length > 0) ranges.push({ index: job.index, rowStart: job.rowStart, rowEnd: job.rowEnd, whole, pieces });
+      if (whole.length + pieces.length > 0)
+        ranges.push({ index: job.index, rowStart: job.rowStart, rowEnd: job.rowEnd, whole, pieces });
       const next = plan.jobs[i + 1];
       if ((!next || next.group !== job.group) && ranges.length > 0) {
-        yield { file: conv[job.part].file, rowGroup: job.rowGroup, offset: offsets[job.part], ranges, spool: spool.file, idleLimitS: options.idleLimitS };
+        yield {
+          file: conv[job.part].file,
+          rowGroup: job.rowGroup,
+          offset: offsets[job.part],
+          ranges,
+          spool: spool.file,
+          idleLimitS: options.idleLimitS,
+        };
         ranges = [];
       }
     }
@@ -245,35 +364,40 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
   let done = 0;
   const totalRows = conv.reduce((n, p) => n + p.rows, 0);
   const root = packageRoot();
-  const threads = options.threads ?? (totalRows >= MIN_ROWS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
+  const threads =
+    options.threads ?? (totalRows >= MIN_ROWS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
   options.onProgress?.(0, totalRows, "conversation rows");
   try {
-    await mapInWorkers<SwechatIndexJob | SwechatJob, SwechatIndexResult | SwechatJobResult>(work(), root ? join(root, "src", "analyze", "swechat-job.ts") : "swechat-job", {
-      threads: root ? threads : 1,
-      run: runJob,
-      resourceLimits: WORKER_LIMITS,
-      // One row group per worker at a time: memory is a row group's small columns plus one range per worker.
-      maxInFlight: threads,
-      onResult: async (result, index) => {
-        if (result.kind === "index") {
-          indexes[index] = result.index;
-          if (index === indexJobs.length - 1) indexed();
-          return;
-        }
-        emit(result);
-        invalidRows += result.invalidRows;
-        for (const piece of result.pieces) {
-          const list = buffered.get(piece.session_id) ?? [];
-          for (const r of piece.rows) list.push(r);
-          if (plan.spans.get(piece.session_id)!.lastJob === piece.job) {
-            buffered.delete(piece.session_id);
-            await analyzeSwechatSession(contextOf(piece.session_id), list, reader, options.idleLimitS, out);
-          } else buffered.set(piece.session_id, list);
-        }
-        done += result.rows;
-        options.onProgress?.(done, totalRows, relative(files.root, conv[0].file));
+    await mapInWorkers<SwechatIndexJob | SwechatJob, SwechatIndexResult | SwechatJobResult>(
+      work(),
+      root ? join(root, "src", "analyze", "swechat-job.ts") : "swechat-job",
+      {
+        threads: root ? threads : 1,
+        run: runJob,
+        resourceLimits: WORKER_LIMITS,
+        // One row group per worker at a time: memory is a row group's small columns plus one range per worker.
+        maxInFlight: threads,
+        onResult: async (result, index) => {
+          if (result.kind === "index") {
+            indexes[index] = result.index;
+            if (index === indexJobs.length - 1) indexed();
+            return;
+          }
+          emit(result);
+          invalidRows += result.invalidRows;
+          for (const piece of result.pieces) {
+            const list = buffered.get(piece.session_id) ?? [];
+            for (const r of piece.rows) list.push(r);
+            if (plan.spans.get(piece.session_id)!.lastJob === piece.job) {
+              buffered.delete(piece.session_id);
+              await analyzeSwechatSession(contextOf(piece.session_id), list, reader, options.idleLimitS, out);
+            } else buffered.set(piece.session_id, list);
+          }
+          done += result.rows;
+          options.onProgress?.(done, totalRows, relative(files.root, conv[0].file));
+        },
       },
-    });
+    );
     await deferredPass();
   } finally {
     reader?.close();
@@ -297,7 +421,14 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
           readGroup = job.group;
           readRange = rowGroupReader(conv[job.part], job.rowGroup, CONVERSATION_COLUMNS);
         }
-        const got = await readJobRows(conv[job.part], job.rowStart, job.rowEnd, offsets[job.part], (id) => ids.has(id), readRange);
+        const got = await readJobRows(
+          conv[job.part],
+          job.rowStart,
+          job.rowEnd,
+          offsets[job.part],
+          (id) => ids.has(id),
+          readRange,
+        );
         invalidRows += got.invalid;
         for (const [id, list] of got.bySession) {
           const acc = rows.get(id) ?? [];
@@ -305,7 +436,9 @@ async function streamSessions(files: SwechatFiles, meta: SwechatMeta, spooling: 
           rows.set(id, acc);
         }
       }
-      for (const id of batch) if (links.has(id)) await analyzeSwechatSession(contextOf(id), rows.get(id) ?? [], reader, options.idleLimitS, out);
+      for (const id of batch)
+        if (links.has(id))
+          await analyzeSwechatSession(contextOf(id), rows.get(id) ?? [], reader, options.idleLimitS, out);
     }
   }
 }

@@ -37,7 +37,12 @@ const MIN_SESSIONS_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 48 * 1024 * 1024;
 
 /** Reads the transcripts at `path` into `out`; returns the number found. */
-export async function analyzeTranscripts(path: string, repoPath: string | null, options: AnalyzeOptions, out: AnalysisRows): Promise<number> {
+export async function analyzeTranscripts(
+  path: string,
+  repoPath: string | null,
+  options: AnalyzeOptions,
+  out: AnalysisRows,
+): Promise<number> {
   const sink = new DiagnosticSink("transcripts", path);
   const found = findTranscripts(path, sink);
   out.diagnostics.push(...sink.rows);
@@ -47,15 +52,39 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
   try {
     const context = repo && repoPath ? await repositoryContext(repo, repoPath, scratch!, out) : null;
     const notes = new DiagnosticSink(repoPath ? "git" : "transcripts", repoPath ?? path);
-    if (repoPath && !repo) notes.error("repo-unreadable", `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`);
-    else if (!repoPath) notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
+    if (repoPath && !repo)
+      notes.error(
+        "repo-unreadable",
+        `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`,
+      );
+    else if (!repoPath)
+      notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
     out.diagnostics.push(...notes.rows);
-    const job = (f: FoundTranscript): TranscriptSessionJob => ({ found: f, gitDir: repo?.gitDir ?? null, repoName: context?.name ?? null, commitsFile: context?.commitsFile ?? null, idleLimitS: options.idleLimitS, lines: options.lines === true });
+    const job = (f: FoundTranscript): TranscriptSessionJob => ({
+      found: f,
+      gitDir: repo?.gitDir ?? null,
+      repoName: context?.name ?? null,
+      commitsFile: context?.commitsFile ?? null,
+      idleLimitS: options.idleLimitS,
+      lines: options.lines === true,
+    });
     const results = await runJobs(found.map(job), options, "transcripts");
     // A resumed session's job runs again without the calls an earlier file holds.
-    const repeats = repeatedAcrossFiles(results.map((r) => ({ name: r.file, claude_code: r.tool_ids.length + r.api_ids.length > 0, started_ms: r.started_ms, tool_ids: r.tool_ids, api_ids: r.api_ids })));
+    const repeats = repeatedAcrossFiles(
+      results.map((r) => ({
+        name: r.file,
+        claude_code: r.tool_ids.length + r.api_ids.length > 0,
+        started_ms: r.started_ms,
+        tool_ids: r.tool_ids,
+        api_ids: r.api_ids,
+      })),
+    );
     const again = [...repeats.keys()].sort((a, b) => a - b);
-    const rerun = await runJobs(again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })), options, "resumed sessions");
+    const rerun = await runJobs(
+      again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })),
+      options,
+      "resumed sessions",
+    );
     again.forEach((i, k) => (results[i] = rerun[k]));
     collect(results, out);
     const finalJobs = found.map((f, i) => (repeats.has(i) ? { ...job(f), repeated: repeats.get(i) } : job(f)));
@@ -69,11 +98,20 @@ export async function analyzeTranscripts(path: string, repoPath: string | null, 
 }
 
 /** The repository's name and its commits (patch ids included), written once for the workers to read. */
-async function repositoryContext(repo: GitRepository, repoPath: string, scratch: string, out: AnalysisRows): Promise<{ name: string; commitsFile: string; commits: Commit[] }> {
+async function repositoryContext(
+  repo: GitRepository,
+  repoPath: string,
+  scratch: string,
+  out: AnalysisRows,
+): Promise<{ name: string; commitsFile: string; commits: Commit[] }> {
   const historySink = new DiagnosticSink("git", repoPath);
   const commits = await repo.logCommits({
     patchIds: true,
-    onHistoryIncomplete: (message) => historySink.error("git-history-incomplete", `git cannot walk the whole history of --repo (${message}): a commit object is absent from this clone; each branch was read on its own as far as it goes`),
+    onHistoryIncomplete: (message) =>
+      historySink.error(
+        "git-history-incomplete",
+        `git cannot walk the whole history of --repo (${message}): a commit object is absent from this clone; each branch was read on its own as far as it goes`,
+      ),
   });
   out.diagnostics.push(...historySink.rows);
   const commitsFile = join(scratch, "commits.json");
@@ -82,19 +120,27 @@ async function repositoryContext(repo: GitRepository, repoPath: string, scratch:
   return { name: await repositoryName(repo, repoPath), commitsFile, commits };
 }
 
-async function runJobs(jobs: TranscriptSessionJob[], options: AnalyzeOptions, label: string): Promise<TranscriptSessionResult[]> {
+async function runJobs(
+  jobs: TranscriptSessionJob[],
+  options: AnalyzeOptions,
+  label: string,
+): Promise<TranscriptSessionResult[]> {
   if (jobs.length === 0) return [];
   const root = packageRoot();
   const bytes = jobs.reduce((n, j) => n + sizeOf(j.found.file), 0);
   const enough = jobs.length >= MIN_SESSIONS_FOR_WORKERS && bytes >= MIN_BYTES_FOR_WORKERS;
   const threads = root ? (options.threads ?? (enough ? Math.min(availableParallelism(), 8) : 1)) : 1;
   options.onProgress?.(0, jobs.length, label);
-  return mapInWorkers<TranscriptSessionJob, TranscriptSessionResult>(jobs, root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job", {
-    threads,
-    run: runTranscriptSessionJob,
-    collect: true,
-    onResult: (_, index) => options.onProgress?.(index + 1, jobs.length, jobs[index].found.file),
-  });
+  return mapInWorkers<TranscriptSessionJob, TranscriptSessionResult>(
+    jobs,
+    root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
+    {
+      threads,
+      run: runTranscriptSessionJob,
+      collect: true,
+      onResult: (_, index) => options.onProgress?.(index + 1, jobs.length, jobs[index].found.file),
+    },
+  );
 }
 
 function sizeOf(file: string): number {
@@ -108,7 +154,8 @@ function sizeOf(file: string): number {
 /** Every job's rows into `out`, in file order, each unit's reasons completed: a commit linked to several sessions is ambiguous. */
 function collect(results: readonly TranscriptSessionResult[], out: AnalysisRows): void {
   const sessionsOnCommit = new Map<string, number>();
-  for (const r of results) for (const u of r.units) sessionsOnCommit.set(u.row.commit_sha, (sessionsOnCommit.get(u.row.commit_sha) ?? 0) + 1);
+  for (const r of results)
+    for (const u of r.units) sessionsOnCommit.set(u.row.commit_sha, (sessionsOnCommit.get(u.row.commit_sha) ?? 0) + 1);
   for (const r of results) {
     out.sessions.push(...r.sessions);
     (out.prompts ??= []).push(...r.prompts);
@@ -135,7 +182,11 @@ function collect(results: readonly TranscriptSessionResult[], out: AnalysisRows)
  * The groups of metrics.md §1b without Entire: connected components of sessions and the commits §1's rule links
  * them to, each commit's moment its committer date (ties: sha).
  */
-function transcriptGroups(results: readonly TranscriptSessionResult[], jobs: readonly TranscriptSessionJob[], commits: readonly Commit[]): TranscriptGroupJob[] {
+function transcriptGroups(
+  results: readonly TranscriptSessionResult[],
+  jobs: readonly TranscriptSessionJob[],
+  commits: readonly Commit[],
+): TranscriptGroupJob[] {
   const bySha = new Map(commits.map((c) => [c.sha, c]));
   const parent = new Map<string, string>();
   const find = (x: string): string => {
@@ -165,26 +216,37 @@ function transcriptGroups(results: readonly TranscriptSessionResult[], jobs: rea
       .map((commit) => ({ commit, moment: commit.committer_time * 1000 }))
       .sort((a, b) => a.moment - b.moment || (a.commit.sha < b.commit.sha ? -1 : 1));
     if (groupCommits.length === 0) continue;
-    groups.push({ members: c.sessions.map((i) => ({ job: jobs[i], session_id: results[i].session_id! })), commits: groupCommits });
+    groups.push({
+      members: c.sessions.map((i) => ({ job: jobs[i], session_id: results[i].session_id! })),
+      commits: groupCommits,
+    });
   }
-  return groups.sort((a, b) => a.commits[0].moment - b.commits[0].moment || (a.commits[0].commit.sha < b.commits[0].commit.sha ? -1 : 1));
+  return groups.sort(
+    (a, b) => a.commits[0].moment - b.commits[0].moment || (a.commits[0].commit.sha < b.commits[0].commit.sha ? -1 : 1),
+  );
 }
 
 async function analyzeGroups(groups: TranscriptGroupJob[], options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
   if (groups.length === 0) return;
   const root = packageRoot();
   const sessions = groups.reduce((n, g) => n + g.members.length, 0);
-  const threads = root ? (options.threads ?? (sessions >= MIN_SESSIONS_FOR_WORKERS ? Math.min(availableParallelism(), 8) : 1)) : 1;
+  const threads = root
+    ? (options.threads ?? (sessions >= MIN_SESSIONS_FOR_WORKERS ? Math.min(availableParallelism(), 8) : 1))
+    : 1;
   options.onProgress?.(0, groups.length, "groups");
-  await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(groups, root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job", {
-    threads,
-    exportName: "runGroupJob",
-    run: runTranscriptGroupJob,
-    onResult: (result, index) => {
-      (out.group_units ??= []).push(...result.group_units);
-      if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
-      out.diagnostics.push(...result.diagnostics);
-      options.onProgress?.(index + 1, groups.length, "groups");
+  await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(
+    groups,
+    root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
+    {
+      threads,
+      exportName: "runGroupJob",
+      run: runTranscriptGroupJob,
+      onResult: (result, index) => {
+        (out.group_units ??= []).push(...result.group_units);
+        if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+        out.diagnostics.push(...result.diagnostics);
+        options.onProgress?.(index + 1, groups.length, "groups");
+      },
     },
-  });
+  );
 }

@@ -8,7 +8,13 @@
  * group to `attributeGroup`.
  */
 import { callsInSlice } from "../attribution/replay-unit";
-import { attributeGroup, type GroupCommit, type GroupMember, type GroupWork, type MemberPart } from "../attribution/attribute-group";
+import {
+  attributeGroup,
+  type GroupCommit,
+  type GroupMember,
+  type GroupWork,
+  type MemberPart,
+} from "../attribution/attribute-group";
 import { dominantModel } from "../effort";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type LineRangeRow, type Session } from "../model";
@@ -64,9 +70,17 @@ export async function runEntireGroupJob(job: EntireGroupJob, given?: GitReposito
     const rows = await attributeGroup({ repo: job.repo, git: repo, members, commits: job.commits, work, lines }, sink);
     const from = job.commits[0].moment;
     const to = Math.max(job.commits[job.commits.length - 1].moment, work.last_call_ms ?? Number.NEGATIVE_INFINITY);
-    return { group_units: rows, line_ranges: lines ?? [], diagnostics: sink.rows, work: work.edited.length > 0 ? { from, to, edited: work.edited } : null };
+    return {
+      group_units: rows,
+      line_ranges: lines ?? [],
+      diagnostics: sink.rows,
+      work: work.edited.length > 0 ? { from, to, edited: work.edited } : null,
+    };
   } catch (e) {
-    sink.error("group-failed", `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`);
+    sink.error(
+      "group-failed",
+      `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`,
+    );
     return { group_units: [], line_ranges: [], diagnostics: sink.rows, work: null };
   }
 }
@@ -75,23 +89,40 @@ export async function runEntireGroupJob(job: EntireGroupJob, given?: GitReposito
 async function memberOf(repo: GitRepository, m: EntireGroupMember): Promise<GroupMember> {
   const quiet = new DiagnosticSink("entire", null, m.session_id);
   const copies = [];
-  for (const f of m.folders) copies.push({ ...(await readCheckpointCopy(repo, f.folder, m.session_id, quiet)), firstCommit: f.firstCommit, folder: f.folder });
+  for (const f of m.folders)
+    copies.push({
+      ...(await readCheckpointCopy(repo, f.folder, m.session_id, quiet)),
+      firstCommit: f.firstCommit,
+      folder: f.folder,
+    });
   const base = {
     session_id: m.session_id,
     checkpoints: m.folders.map((f) => f.folder.checkpoint_id),
-    entire: m.folders.flatMap((f) => (f.folder.session.initial_attribution ? [f.folder.session.initial_attribution] : [])),
+    entire: m.folders.flatMap((f) =>
+      f.folder.session.initial_attribution ? [f.folder.session.initial_attribution] : [],
+    ),
     touched: [...new Set(m.folders.flatMap((f) => f.folder.session.files_touched))],
   };
   const unread = copies.find((c) => c.session === null);
   if (unread !== undefined) {
     const stored = unread.folder.parts !== null || (unread.folder.compact ?? null) !== null;
-    return { ...base, agent: unread.folder.session.agent_label, model: unread.folder.session.model, parts: null, problem: stored ? "unreadable" : "missing", started_ms: Number.POSITIVE_INFINITY };
+    return {
+      ...base,
+      agent: unread.folder.session.agent_label,
+      model: unread.folder.session.model,
+      parts: null,
+      problem: stored ? "unreadable" : "missing",
+      started_ms: Number.POSITIVE_INFINITY,
+    };
   }
   const latest = copies[copies.length - 1];
   const session = latest.session as Session;
   let parts: MemberPart[];
   if (m.parts_per_checkpoint) {
-    parts = copies.map((c) => ({ session: c.session as Session, calls: callsInSlice(c.session as Session, c.start).map((call) => ({ call, firstCommit: c.firstCommit })) }));
+    parts = copies.map((c) => ({
+      session: c.session as Session,
+      calls: callsInSlice(c.session as Session, c.start).map((call) => ({ call, firstCommit: c.firstCommit })),
+    }));
   } else {
     // Each later copy holds the earlier ones: a call is in the copy of every checkpoint whose copy reaches its result.
     const sameKind = copies.filter((c) => c.kind === latest.kind);
@@ -102,5 +133,12 @@ async function memberOf(repo: GitRepository, m: EntireGroupMember): Promise<Grou
     });
     parts = [{ session, calls }];
   }
-  return { ...base, agent: session.agent, model: dominantModel(session.api_calls) ?? latest.folder.session.model, parts, problem: null, started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY };
+  return {
+    ...base,
+    agent: session.agent,
+    model: dominantModel(session.api_calls) ?? latest.folder.session.model,
+    parts,
+    problem: null,
+    started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY,
+  };
 }

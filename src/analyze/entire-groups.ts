@@ -14,7 +14,12 @@ import type { EntireSessionJob } from "./entire-session-job";
 /** Old Entire ids: each checkpoint stored only its own part of the session. */
 const DATED = /^\d{4}-\d{2}-\d{2}-/;
 
-export function findEntireGroups(units: readonly CandidateUnit[], sessionJobs: readonly EntireSessionJob[], gitDir: string, repo: string): EntireGroupJob[] {
+export function findEntireGroups(
+  units: readonly CandidateUnit[],
+  sessionJobs: readonly EntireSessionJob[],
+  gitDir: string,
+  repo: string,
+): EntireGroupJob[] {
   const jobBySession = new Map<string, EntireSessionJob>();
   for (const j of sessionJobs) for (const f of j.folders) jobBySession.set(f.session.session_id, j);
   const parent = new Map<string, string>();
@@ -41,7 +46,8 @@ export function findEntireGroups(units: readonly CandidateUnit[], sessionJobs: r
     const commits = momentsOf(groupUnits);
     const firstCommitOf = new Map<string, number>();
     commits.forEach((c, k) => {
-      for (const u of groupUnits) if (u.commit_sha === c.commit.sha && !firstCommitOf.has(u.checkpoint_id)) firstCommitOf.set(u.checkpoint_id, k);
+      for (const u of groupUnits)
+        if (u.commit_sha === c.commit.sha && !firstCommitOf.has(u.checkpoint_id)) firstCommitOf.set(u.checkpoint_id, k);
     });
     const members: EntireGroupMember[] = [];
     for (const sessionId of [...new Set(groupUnits.map((u) => u.session_id))].sort()) {
@@ -50,12 +56,18 @@ export function findEntireGroups(units: readonly CandidateUnit[], sessionJobs: r
       const folders = job.folders
         .filter((f) => firstCommitOf.has(f.checkpoint_id))
         .map((folder) => ({ folder, firstCommit: firstCommitOf.get(folder.checkpoint_id)! }))
-        .sort((a, b) => instant(a.folder.session.created_at) - instant(b.folder.session.created_at) || a.firstCommit - b.firstCommit);
+        .sort(
+          (a, b) =>
+            instant(a.folder.session.created_at) - instant(b.folder.session.created_at) ||
+            a.firstCommit - b.firstCommit,
+        );
       members.push({ session_id: job.sessionId, parts_per_checkpoint: DATED.test(job.sessionId), folders });
     }
     jobs.push({ gitDir, repo, members, commits });
   }
-  return jobs.sort((a, b) => a.commits[0].moment - b.commits[0].moment || (a.commits[0].commit.sha < b.commits[0].commit.sha ? -1 : 1));
+  return jobs.sort(
+    (a, b) => a.commits[0].moment - b.commits[0].moment || (a.commits[0].commit.sha < b.commits[0].commit.sha ? -1 : 1),
+  );
 }
 
 /** `created_at` read as an instant (the field mixes time zones); unknown last. */
@@ -73,7 +85,8 @@ function instant(text: string | null): number {
 function momentsOf(units: readonly CandidateUnit[]): GroupCommit[] {
   const commits = new Map<string, Commit>();
   for (const u of units) commits.set(u.commit_sha, u.commit);
-  const byCommitter = (a: Commit, b: Commit) => a.committer_time - b.committer_time || (a.sha < b.sha ? -1 : a.sha > b.sha ? 1 : 0);
+  const byCommitter = (a: Commit, b: Commit) =>
+    a.committer_time - b.committer_time || (a.sha < b.sha ? -1 : a.sha > b.sha ? 1 : 0);
   const candidates = new Map<string, number[]>();
   const checkpoints = new Map<string, CandidateUnit[]>();
   for (const u of units) checkpoints.set(u.checkpoint_id, [...(checkpoints.get(u.checkpoint_id) ?? []), u]);
@@ -85,7 +98,10 @@ function momentsOf(units: readonly CandidateUnit[]): GroupCommit[] {
   const out = [...commits.values()].map((commit) => {
     const committed = commit.committer_time * 1000;
     const times = candidates.get(commit.sha) ?? [];
-    const moment = times.length === 0 ? committed : times.reduce((best, t) => (Math.abs(t - committed) < Math.abs(best - committed) ? t : best));
+    const moment =
+      times.length === 0
+        ? committed
+        : times.reduce((best, t) => (Math.abs(t - committed) < Math.abs(best - committed) ? t : best));
     return { commit, moment };
   });
   return out.sort((a, b) => a.moment - b.moment || byCommitter(a.commit, b.commit));

@@ -8,7 +8,21 @@ import { addAmbiguity, type CandidateUnit, readTranscriptParts } from "../ingest
 import { attributeUnitJob } from "../attribution/attribute-job";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { dominantModel, sumUsage } from "../effort";
-import { type AmbiguityReason, listIds, type CheckpointSession, type CheckpointSessionRow, type Diagnostic, type LineRangeRow, type PromptRow, type UnitFileRow, DiagnosticSink, type Session, type SessionRow, type ToolCallRow, type UnitRow } from "../model";
+import {
+  type AmbiguityReason,
+  listIds,
+  type CheckpointSession,
+  type CheckpointSessionRow,
+  type Diagnostic,
+  type LineRangeRow,
+  type PromptRow,
+  type UnitFileRow,
+  DiagnosticSink,
+  type Session,
+  type SessionRow,
+  type ToolCallRow,
+  type UnitRow,
+} from "../model";
 import { makePathMapper } from "../replay";
 import { filesOfTree, type TreeFiles } from "../attribution/tree-files";
 import { readTranscriptByContent } from "../ingest/read-transcript";
@@ -23,7 +37,12 @@ export interface EntireSessionJob {
    * Every folder holding this session, with the git specs of its transcript parts (null: none stored), and
    * Entire's compact transcript of the folder with its own slice start, read when the raw one cannot be.
    */
-  folders: { checkpoint_id: string; session: CheckpointSession; parts: string[] | null; compact?: { parts: string[]; start: number } | null }[];
+  folders: {
+    checkpoint_id: string;
+    session: CheckpointSession;
+    parts: string[] | null;
+    compact?: { parts: string[]; start: number } | null;
+  }[];
   units: CandidateUnit[];
   /** Transcript bytes of parsed copies kept for reuse (default `PARSED_BUDGET_BYTES`). */
   parsedBudgetBytes?: number;
@@ -42,7 +61,16 @@ export interface EntireSessionResult {
   line_ranges: LineRangeRow[];
 }
 
-const emptyResult = (): EntireSessionResult => ({ units: [], sessions: [], tool_calls: [], diagnostics: [], checkpoint_sessions: [], prompts: [], unit_files: [], line_ranges: [] });
+const emptyResult = (): EntireSessionResult => ({
+  units: [],
+  sessions: [],
+  tool_calls: [],
+  diagnostics: [],
+  checkpoint_sessions: [],
+  prompts: [],
+  unit_files: [],
+  line_ranges: [],
+});
 
 /** Transcript bytes of one session's parsed copies kept in memory for reuse (see `parse` below). */
 const PARSED_BUDGET_BYTES = 192 * 1024 * 1024;
@@ -90,14 +118,26 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
   const readOnce = new Set<string>();
   const copies = new Map<string, { records: number; kind: TranscriptKind }>();
   let keptBytes = 0;
-  const parse = async (checkpointId: string, cs: CheckpointSession): Promise<ReadCopy & { reason: "transcript-missing" | "transcript-unreadable" | null }> => {
+  const parse = async (
+    checkpointId: string,
+    cs: CheckpointSession,
+  ): Promise<ReadCopy & { reason: "transcript-missing" | "transcript-unreadable" | null }> => {
     const key = `${checkpointId}/${cs.index}`;
     let copy = parsed.get(key);
     if (copy === undefined) {
       const first = !readOnce.has(key);
       readOnce.add(key);
       // The first read writes the diagnostics and the checkpoint_sessions row; a second one writes nothing.
-      const read = first ? await readFolder(repo, job, checkpointId, cs, sink, out) : await readFolder(repo, job, checkpointId, cs, new DiagnosticSink("entire", null, job.sessionId), emptyResult());
+      const read = first
+        ? await readFolder(repo, job, checkpointId, cs, sink, out)
+        : await readFolder(
+            repo,
+            job,
+            checkpointId,
+            cs,
+            new DiagnosticSink("entire", null, job.sessionId),
+            emptyResult(),
+          );
       copy = { session: read.session, start: read.start, kind: read.kind };
       if (read.session !== null) copies.set(key, { records: read.session.record_count, kind: read.kind });
       if (read.session === null || keptBytes + read.bytes <= (job.parsedBudgetBytes ?? PARSED_BUDGET_BYTES)) {
@@ -106,7 +146,10 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       }
     }
     const folder = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index);
-    return { ...copy, reason: copy.session ? null : folder?.parts || folder?.compact ? "transcript-unreadable" : "transcript-missing" };
+    return {
+      ...copy,
+      reason: copy.session ? null : folder?.parts || folder?.compact ? "transcript-unreadable" : "transcript-missing",
+    };
   };
 
   const starts = await inferTranscriptStarts(job, parse, sink);
@@ -136,7 +179,10 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
       repo: job.repo,
       agent: session?.agent ?? unit.session.agent_label,
       // Compact transcripts name no model: Entire's metadata does.
-      model: (session ? (dominantModel(session.api_calls.filter((c) => c.record > start)) ?? dominantModel(session.api_calls)) : null) ?? unit.session.model,
+      model:
+        (session
+          ? (dominantModel(session.api_calls.filter((c) => c.record > start)) ?? dominantModel(session.api_calls))
+          : null) ?? unit.session.model,
       entire: unit.session.initial_attribution,
     };
     const outcome = await attributeUnitJob(
@@ -185,7 +231,12 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     out.sessions.push(toSessionRow(longest, { repo: job.repo, idleLimitS: job.idleLimitS }, sink));
     out.prompts.push(...toPromptRows(longest));
     const head = await treeOf("HEAD");
-    const mapper = makePathMapper(longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), longest.cwds, (p) => head.blobs.has(p), (p) => changedByUnits.has(p));
+    const mapper = makePathMapper(
+      longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)),
+      longest.cwds,
+      (p) => head.blobs.has(p),
+      (p) => changedByUnits.has(p),
+    );
     out.tool_calls.push(...toToolCallRows(longest, (p) => mapper.toRepoPath(p)));
   }
   out.diagnostics.push(...sink.rows);
@@ -210,15 +261,27 @@ async function inferTranscriptStarts(
   const copies: { key: string; checkpoint_id: string; start: number; records: number; kind: TranscriptKind }[] = [];
   for (const f of job.folders) {
     const { session, start, kind } = await parse(f.checkpoint_id, f.session);
-    if (session) copies.push({ key: `${f.checkpoint_id}/${f.session.index}`, checkpoint_id: f.checkpoint_id, start, records: session.record_count, kind });
+    if (session)
+      copies.push({
+        key: `${f.checkpoint_id}/${f.session.index}`,
+        checkpoint_id: f.checkpoint_id,
+        start,
+        records: session.record_count,
+        kind,
+      });
   }
   for (const copy of copies) {
     if (copy.start !== 0) continue;
     // Line numbers of a raw transcript and of Entire's compact one are not comparable.
-    const before = copies.filter((c) => c.kind === copy.kind && c.records < copy.records).reduce((m, c) => Math.max(m, c.records), 0);
+    const before = copies
+      .filter((c) => c.kind === copy.kind && c.records < copy.records)
+      .reduce((m, c) => Math.max(m, c.records), 0);
     if (before > 0) {
       starts.set(copy.key, before);
-      sink.info("transcript-start-inferred", `checkpoint ${copy.checkpoint_id} has no checkpoint_transcript_start (or 0); its part taken to start at line ${before + 1}, after the longest earlier copy of the session`);
+      sink.info(
+        "transcript-start-inferred",
+        `checkpoint ${copy.checkpoint_id} has no checkpoint_transcript_start (or 0); its part taken to start at line ${before + 1}, after the longest earlier copy of the session`,
+      );
     }
   }
   reportOverlappingSlices(job, copies, starts, sink);
@@ -250,7 +313,9 @@ function reportOverlappingSlices(
       const a = slices[i];
       const b = slices[j];
       if (a.kind !== b.kind || b.from >= a.records) continue;
-      shared.push(`${a.checkpoint_id} and ${b.checkpoint_id} share lines ${b.from + 1}–${Math.min(a.records, b.records)}`);
+      shared.push(
+        `${a.checkpoint_id} and ${b.checkpoint_id} share lines ${b.from + 1}–${Math.min(a.records, b.records)}`,
+      );
     }
   }
   if (shared.length === 0) return;
@@ -277,7 +342,14 @@ export interface ReadCopy {
  * cannot be read (its blob is absent, or no adapter reads its agent or format),
  * Entire's compact transcript of the same folder, sliced at its own start.
  */
-async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpointId: string, cs: CheckpointSession, sink: DiagnosticSink, out: EntireSessionResult): Promise<ReadCopy & { bytes: number }> {
+async function readFolder(
+  repo: GitRepository,
+  job: EntireSessionJob,
+  checkpointId: string,
+  cs: CheckpointSession,
+  sink: DiagnosticSink,
+  out: EntireSessionResult,
+): Promise<ReadCopy & { bytes: number }> {
   const folder = job.folders.find((f) => f.checkpoint_id === checkpointId && f.session.index === cs.index);
   const dir = `${checkpointId.slice(0, 2)}/${checkpointId.slice(2)}/${cs.index}/`;
   const compact = folder?.compact ?? null;
@@ -288,7 +360,17 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
     sink.file = file;
     const outcome = readTranscriptByContent(raw, file, cs.agent_label, sink);
     sink.file = null;
-    if (outcome.ok) return copyRead(out, job.sessionId, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, cs.transcript_start, "full", raw.length);
+    if (outcome.ok)
+      return copyRead(
+        out,
+        job.sessionId,
+        checkpointId,
+        cs,
+        { ...outcome.session, session_id: job.sessionId },
+        cs.transcript_start,
+        "full",
+        raw.length,
+      );
     if (compact === null) {
       sink.error("transcript-unreadable", outcome.message);
       return copyRead(out, job.sessionId, checkpointId, cs, null, cs.transcript_start, "full", 0);
@@ -296,7 +378,10 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
     problem = outcome.message;
   } else if (compact === null) {
     out.checkpoint_sessions.push(checkpointSessionRow(job.sessionId, checkpointId, cs, null, cs.transcript_start));
-    sink.warn("transcript-missing", `checkpoint ${checkpointId} session ${cs.index}: no transcript stored (absent or its blob is missing from this clone)`);
+    sink.warn(
+      "transcript-missing",
+      `checkpoint ${checkpointId} session ${cs.index}: no transcript stored (absent or its blob is missing from this clone)`,
+    );
     return { session: null, start: cs.transcript_start, kind: "full", bytes: 0 };
   } else {
     problem = `the raw transcript is absent from this clone`;
@@ -312,20 +397,44 @@ async function readFolder(repo: GitRepository, job: EntireSessionJob, checkpoint
       "entire-compact-fallback",
       `checkpoint ${checkpointId} session ${cs.index}: ${problem}; Entire's compact transcript.jsonl is read instead (its slice from line ${compact.start + 1}; no sub-agent work, no cache tokens)`,
     );
-    return copyRead(out, job.sessionId, checkpointId, cs, { ...outcome.session, session_id: job.sessionId }, compact.start, "compact", bytes!.length);
+    return copyRead(
+      out,
+      job.sessionId,
+      checkpointId,
+      cs,
+      { ...outcome.session, session_id: job.sessionId },
+      compact.start,
+      "compact",
+      bytes!.length,
+    );
   }
   const why = outcome ? outcome.message : "its blob is absent from this clone";
   sink.error("transcript-unreadable", `${problem}; the compact transcript.jsonl could not be read either (${why})`);
   return copyRead(out, job.sessionId, checkpointId, cs, null, cs.transcript_start, "full", 0);
 }
 
-function copyRead(out: EntireSessionResult, sessionId: string, checkpointId: string, cs: CheckpointSession, session: Session | null, start: number, kind: TranscriptKind, bytes: number): ReadCopy & { bytes: number } {
+function copyRead(
+  out: EntireSessionResult,
+  sessionId: string,
+  checkpointId: string,
+  cs: CheckpointSession,
+  session: Session | null,
+  start: number,
+  kind: TranscriptKind,
+  bytes: number,
+): ReadCopy & { bytes: number } {
   out.checkpoint_sessions.push(checkpointSessionRow(sessionId, checkpointId, cs, session, start));
   return { session, start, kind, bytes };
 }
 
 /** Entire's recorded numbers beside our token counts over the same slice (main transcript only, as Entire counts). */
-function checkpointSessionRow(sessionId: string, checkpointId: string, cs: CheckpointSession, session: Session | null, start: number): CheckpointSessionRow {
+function checkpointSessionRow(
+  sessionId: string,
+  checkpointId: string,
+  cs: CheckpointSession,
+  session: Session | null,
+  start: number,
+): CheckpointSessionRow {
   const slice = session ? sumUsage(session.api_calls.filter((c) => !c.sidechain && c.record > start)) : null;
   return {
     checkpoint_id: checkpointId,
@@ -361,12 +470,27 @@ function exclusionDetails(unit: CandidateUnit): Partial<Record<AmbiguityReason, 
 }
 
 function byCommitThenCheckpoint(a: CandidateUnit, b: CandidateUnit): number {
-  return a.commit.committer_time - b.commit.committer_time || (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : 0);
+  return (
+    a.commit.committer_time - b.commit.committer_time ||
+    (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : 0)
+  );
 }
 
 /** One folder's stored copy of a session, read as the session's units read it (no rows written; diagnostics to `sink`). */
-export async function readCheckpointCopy(repo: GitRepository, folder: EntireSessionJob["folders"][number], sessionId: string, sink: DiagnosticSink): Promise<ReadCopy> {
+export async function readCheckpointCopy(
+  repo: GitRepository,
+  folder: EntireSessionJob["folders"][number],
+  sessionId: string,
+  sink: DiagnosticSink,
+): Promise<ReadCopy> {
   const job = { folders: [folder], sessionId } as EntireSessionJob;
-  const { session, start, kind } = await readFolder(repo, job, folder.checkpoint_id, folder.session, sink, emptyResult());
+  const { session, start, kind } = await readFolder(
+    repo,
+    job,
+    folder.checkpoint_id,
+    folder.session,
+    sink,
+    emptyResult(),
+  );
   return { session, start, kind };
 }

@@ -57,7 +57,15 @@ export interface AnalyzeResult {
 /** Runs the attribution job over every input; each input's kind is found from its content. */
 export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
   const rows: AnalysisRows = { units: [], sessions: [], tool_calls: [], diagnostics: [] };
-  const options = { idleLimitS: request.idleLimitS ?? 300, threads: request.threads, parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes, onProgress: request.onProgress, shard: request.shard, shardGroups: new Map<string, string>(), lines: request.lines === true };
+  const options = {
+    idleLimitS: request.idleLimitS ?? 300,
+    threads: request.threads,
+    parsedCopiesBudgetBytes: request.parsedCopiesBudgetBytes,
+    onProgress: request.onProgress,
+    shard: request.shard,
+    shardGroups: new Map<string, string>(),
+    lines: request.lines === true,
+  };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;
   for (const path of request.inputs) {
@@ -82,7 +90,13 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       continue;
     }
     // A SWE-chat dataset folder holds transcripts/*.jsonl too: check it before the transcript readers claim it.
-    if (await analyzeSwechatDataset(path, { ...options, excludeRepos: request.includeExcludedRepos ? [] : undefined }, rows)) {
+    if (
+      await analyzeSwechatDataset(
+        path,
+        { ...options, excludeRepos: request.includeExcludedRepos ? [] : undefined },
+        rows,
+      )
+    ) {
       inputs.push({ path, kind: "swechat-dataset" });
       readAnything = true;
       continue;
@@ -111,7 +125,9 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
         sink.error(
           "input-unrecognised",
           `${path} is not a git repository with Entire checkpoints, a folder or file of agent transcripts (Claude Code, Codex, Gemini CLI, OpenCode, Pi), nor an export (SWE-agent, DataClaw, SpecStory)` +
-            (enclosing ? `; it is a folder inside the git repository ${enclosing}: analyze that path instead (or pass it as --repo with a folder of transcripts)` : ""),
+            (enclosing
+              ? `; it is a folder inside the git repository ${enclosing}: analyze that path instead (or pass it as --repo with a folder of transcripts)`
+              : ""),
         );
       }
       rows.diagnostics.push(...sink.rows);

@@ -146,7 +146,10 @@ export async function mapInWorkers<I, O>(
     let fn = options.run;
     if (fn === undefined) {
       // A plain absolute path (not a file URL) on POSIX, so that code compiled to CommonJS, where `import()` becomes `require()`, loads it too.
-      const mod = (await import(process.platform === "win32" ? pathToFileURL(modulePath).href : modulePath)) as Record<string, unknown>;
+      const mod = (await import(process.platform === "win32" ? pathToFileURL(modulePath).href : modulePath)) as Record<
+        string,
+        unknown
+      >;
       const f = mod[exportName];
       if (typeof f !== "function") throw new Error(`the worker module ${modulePath} exports no function ${exportName}`);
       fn = f as (input: I) => O | Promise<O>;
@@ -164,15 +167,26 @@ export async function mapInWorkers<I, O>(
   // the rest of the window lets the others run ahead of one slow job.
   const perWorker = Math.min(8, Math.max(1, Math.ceil(maxInFlight / threads)));
   const batch = Math.max(1, Math.floor(perWorker / 2));
-  const tsx = options.tsx === false ? null : options.tsx !== undefined ? toUrl(options.tsx) : /\.[cm]?tsx?$/.test(modulePath) ? findTsxApi(modulePath) : null;
+  const tsx =
+    options.tsx === false
+      ? null
+      : options.tsx !== undefined
+        ? toUrl(options.tsx)
+        : /\.[cm]?tsx?$/.test(modulePath)
+          ? findTsxApi(modulePath)
+          : null;
   if (/\.[cm]?tsx?$/.test(modulePath) && tsx === null && options.tsx !== false) {
-    throw new Error(`the worker module ${modulePath} is TypeScript but tsx (tsx/esm/api) was not found from its folder or from ${process.cwd()}`);
+    throw new Error(
+      `the worker module ${modulePath} is TypeScript but tsx (tsx/esm/api) was not found from its folder or from ${process.cwd()}`,
+    );
   }
   const workerData = { module: pathToFileURL(modulePath).href, exportName, tsx, batch };
 
   return new Promise<O[]>((resolvePromise, rejectPromise) => {
     const iterator: AsyncIterator<I> | Iterator<I> =
-      Symbol.asyncIterator in jobs ? (jobs as AsyncIterable<I>)[Symbol.asyncIterator]() : (jobs as Iterable<I>)[Symbol.iterator]();
+      Symbol.asyncIterator in jobs
+        ? (jobs as AsyncIterable<I>)[Symbol.asyncIterator]()
+        : (jobs as Iterable<I>)[Symbol.iterator]();
     const workers: { w: Worker; busy: number; ready: boolean }[] = [];
     /** Finished results waiting for the ones before them. */
     const done = new Map<number, O>();

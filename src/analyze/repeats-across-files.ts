@@ -52,4 +52,3 @@ export function repeatedAcrossFiles(sessions: readonly CallIds[]): Map<number, R
   }
   return repeated;
 }
-

@@ -1,5 +1,21 @@
-import { activeSeconds, costOfCalls, dominantModel, durationSeconds, lengthBin, modelsByOutput, sumUsage } from "../effort";
-import { type DiagnosticSink, type PromptRow, type Session, type SessionRow, type ToolCall, type ToolCallRow, isoTime } from "../model";
+import {
+  activeSeconds,
+  costOfCalls,
+  dominantModel,
+  durationSeconds,
+  lengthBin,
+  modelsByOutput,
+  sumUsage,
+} from "../effort";
+import {
+  type DiagnosticSink,
+  type PromptRow,
+  type Session,
+  type SessionRow,
+  type ToolCall,
+  type ToolCallRow,
+  isoTime,
+} from "../model";
 import { lineDiff, splitLines } from "../replay";
 import { asksForClarification } from "../signals";
 import { isFileChangingCall, toolCategory } from "./tool-category";
@@ -73,7 +89,10 @@ export function callLineCounts(call: ToolCall): { added: number | null; removed:
 }
 
 /** `tool_calls` rows in call order; `file` is repo-relative when it can be mapped, else as logged. */
-export function toToolCallRows(session: Session, toRepoPath: (logged: string) => string | null = () => null): ToolCallRow[] {
+export function toToolCallRows(
+  session: Session,
+  toRepoPath: (logged: string) => string | null = () => null,
+): ToolCallRow[] {
   return session.tool_calls.map((call, seq) => {
     const logged = call.file_edits[0]?.path ?? filePathOf(call.input);
     const { added, removed } = callLineCounts(call);
@@ -109,7 +128,15 @@ export function toPromptRows(session: Session, replies: readonly (string | null)
   const turns = session.turns;
   return turns.map((t, index) => {
     const end = turns[index + 1]?.record ?? Infinity;
-    const names = session.tool_calls.filter((c) => !c.sidechain && c.record > t.record && c.record < end).map((c) => c.name);
-    return { session_id: session.session_id, index, timestamp: t.timestamp, text: t.text, agent_clarification: asksForClarification(replies[index] ?? t.reply ?? null, names) };
+    const names = session.tool_calls
+      .filter((c) => !c.sidechain && c.record > t.record && c.record < end)
+      .map((c) => c.name);
+    return {
+      session_id: session.session_id,
+      index,
+      timestamp: t.timestamp,
+      text: t.text,
+      agent_clarification: asksForClarification(replies[index] ?? t.reply ?? null, names),
+    };
   });
 }

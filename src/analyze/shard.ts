@@ -34,7 +34,10 @@ export function shardOfKey(key: string, count: number): number {
 }
 
 /** Decides membership by session id, given the session → group map (normalised ids) known so far. */
-export function sessionFilter(shard: Shard, groupOf: ReadonlyMap<string, string>): (sessionId: string | null) => boolean {
+export function sessionFilter(
+  shard: Shard,
+  groupOf: ReadonlyMap<string, string>,
+): (sessionId: string | null) => boolean {
   return (sessionId) => {
     if (sessionId === null) return shard.index === 1;
     const id = normalisedSessionId(sessionId);
@@ -46,7 +49,11 @@ export function sessionFilter(shard: Shard, groupOf: ReadonlyMap<string, string>
  * Every table's rows of the shard's sessions. A session's group is taken from `known` (the whole input's groups,
  * found before the work was cut, as the Entire path does) and from `group_units` (inputs read whole).
  */
-export function keepShard(rows: AnalysisRows, shard: Shard, known: ReadonlyMap<string, string> = new Map()): AnalysisRows {
+export function keepShard(
+  rows: AnalysisRows,
+  shard: Shard,
+  known: ReadonlyMap<string, string> = new Map(),
+): AnalysisRows {
   if (shard.count === 1) return rows;
   const groupOf = new Map(known);
   for (const g of rows.group_units ?? []) groupOf.set(normalisedSessionId(g.session_id), g.group_id);
@@ -54,7 +61,9 @@ export function keepShard(rows: AnalysisRows, shard: Shard, known: ReadonlyMap<s
   // Every table has a session_id column (TABLE_COLUMNS): one filter serves them all, tables added later too.
   const out: Record<string, unknown> = {};
   for (const [name, list] of Object.entries(rows)) {
-    out[name] = Array.isArray(list) ? (list as { session_id: string | null }[]).filter((r) => keep(r.session_id)) : list;
+    out[name] = Array.isArray(list)
+      ? (list as { session_id: string | null }[]).filter((r) => keep(r.session_id))
+      : list;
   }
   return out as unknown as AnalysisRows;
 }

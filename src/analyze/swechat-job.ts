@@ -15,10 +15,33 @@ import { basename } from "node:path";
 import { attributeUnitJob } from "../attribution/attribute-job";
 import type { PatchMatchReplay } from "../attribution/patch-match";
 import { dominantModel } from "../effort";
-import { type ConversationRow, openParquet, type ParquetPart, PatchReader, type PatchRef, readJobRows, rowGroupReader, sessionFromRows, splitGitPatch, CONVERSATION_COLUMNS, indexRowGroup, type RowGroupIndex } from "../ingest/swechat";
 import {
-  type Ambiguity, closedLabel, type Diagnostic, DiagnosticSink, type EntireAttribution, type PromptRow, type Session, type SessionRow, successScore, type ToolCallRow,
-  type UnitRow, USER_PERSONAS,
+  type ConversationRow,
+  openParquet,
+  type ParquetPart,
+  PatchReader,
+  type PatchRef,
+  readJobRows,
+  rowGroupReader,
+  sessionFromRows,
+  splitGitPatch,
+  CONVERSATION_COLUMNS,
+  indexRowGroup,
+  type RowGroupIndex,
+} from "../ingest/swechat";
+import {
+  type Ambiguity,
+  closedLabel,
+  type Diagnostic,
+  DiagnosticSink,
+  type EntireAttribution,
+  type PromptRow,
+  type Session,
+  type SessionRow,
+  successScore,
+  type ToolCallRow,
+  type UnitRow,
+  USER_PERSONAS,
 } from "../model";
 import { makePathMapper } from "../replay";
 import { readTranscriptByContent } from "../ingest/read-transcript";
@@ -135,15 +158,38 @@ export async function runIndexJob(job: SwechatIndexJob): Promise<SwechatIndexRes
 export async function runSwechatJob(job: SwechatJob): Promise<SwechatJobResult> {
   const part = await partFor(job.file);
   const read = rowGroupReader(part, job.rowGroup, CONVERSATION_COLUMNS);
-  const out: SwechatJobResult = { kind: "rows", units: [], sessions: [], tool_calls: [], diagnostics: [], prompts: [], pieces: [], rows: 0, invalidRows: 0 };
+  const out: SwechatJobResult = {
+    kind: "rows",
+    units: [],
+    sessions: [],
+    tool_calls: [],
+    diagnostics: [],
+    prompts: [],
+    pieces: [],
+    rows: 0,
+    invalidRows: 0,
+  };
   for (const range of job.ranges) {
     const whole = new Map(range.whole.map((c) => [c.session_id, c]));
     const pieces = new Set(range.pieces);
-    const { bySession, invalid } = await readJobRows(part, range.rowStart, range.rowEnd, job.offset, (id) => whole.has(id) || pieces.has(id), read);
+    const { bySession, invalid } = await readJobRows(
+      part,
+      range.rowStart,
+      range.rowEnd,
+      job.offset,
+      (id) => whole.has(id) || pieces.has(id),
+      read,
+    );
     out.rows += range.rowEnd - range.rowStart;
     out.invalidRows += invalid;
     for (const context of range.whole) {
-      await analyzeSwechatSession(context, bySession.get(context.session_id) ?? [], readerFor(job.spool), job.idleLimitS, out);
+      await analyzeSwechatSession(
+        context,
+        bySession.get(context.session_id) ?? [],
+        readerFor(job.spool),
+        job.idleLimitS,
+        out,
+      );
       bySession.delete(context.session_id);
     }
     for (const id of range.pieces) out.pieces.push({ job: range.index, session_id: id, rows: bySession.get(id) ?? [] });
@@ -175,7 +221,13 @@ function labelsFromRows(context: SwechatSessionContext, rows: readonly Conversat
  * a bug met on input nobody foresaw) none but an error diagnostic naming the
  * session and its units, so that one session never stops the run.
  */
-export async function analyzeSwechatSession(context: SwechatSessionContext, rows: readonly ConversationRow[], patches: PatchReader, idleLimitS: number, out: SwechatRows): Promise<void> {
+export async function analyzeSwechatSession(
+  context: SwechatSessionContext,
+  rows: readonly ConversationRow[],
+  patches: PatchReader,
+  idleLimitS: number,
+  out: SwechatRows,
+): Promise<void> {
   const own: SwechatRows = { units: [], sessions: [], tool_calls: [], diagnostics: [], prompts: [] };
   try {
     await analyzeOneSession(context, rows, patches, idleLimitS, own);
@@ -197,27 +249,54 @@ export async function analyzeSwechatSession(context: SwechatSessionContext, rows
   for (const r of own.prompts!) prompts.push(r);
 }
 
-async function analyzeOneSession(context: SwechatSessionContext, rows: readonly ConversationRow[], patches: PatchReader, idleLimitS: number, out: SwechatRows): Promise<void> {
+async function analyzeOneSession(
+  context: SwechatSessionContext,
+  rows: readonly ConversationRow[],
+  patches: PatchReader,
+  idleLimitS: number,
+  out: SwechatRows,
+): Promise<void> {
   const sink = new DiagnosticSink("swechat", null, context.session_id);
   let raw: Session | null = null;
   if (context.transcript !== null) {
     sink.file = `transcripts/${basename(context.transcript)}`;
     try {
       const outcome = readTranscriptByContent(readRegularFile(context.transcript), sink.file, context.agent, sink);
-      if (outcome.ok) raw = { ...outcome.session, session_id: context.session_id, source: "swechat", branch: outcome.session.branch ?? context.branch };
-      else sink.warn("swechat-transcript-fallback", `${outcome.message}: the session is built from its conversation rows`);
+      if (outcome.ok)
+        raw = {
+          ...outcome.session,
+          session_id: context.session_id,
+          source: "swechat",
+          branch: outcome.session.branch ?? context.branch,
+        };
+      else
+        sink.warn("swechat-transcript-fallback", `${outcome.message}: the session is built from its conversation rows`);
     } catch (e) {
-      sink.warn("swechat-transcript-fallback", `${sink.file} cannot be read (${e instanceof Error ? e.message : String(e)}): the session is built from its conversation rows`);
+      sink.warn(
+        "swechat-transcript-fallback",
+        `${sink.file} cannot be read (${e instanceof Error ? e.message : String(e)}): the session is built from its conversation rows`,
+      );
     }
     sink.file = null;
   }
-  const built = raw === null ? sessionFromRows(context.session_id, rows, { agent: context.agent, branch: context.branch }, sink) : null;
+  const built =
+    raw === null
+      ? sessionFromRows(context.session_id, rows, { agent: context.agent, branch: context.branch }, sink)
+      : null;
   const session: Session = raw ?? built!.session;
   out.sessions.push(withSessionLabels(toSessionRow(session, { repo: context.repo, idleLimitS }, sink), context.labels));
   // The prompts table holds the dataset's own prompts and labels: from the rows, even when a raw transcript gave the session.
   const fromRows = built ?? labelsFromRows(context, rows, sink);
-  const prompts = toPromptRows(fromRows.session, fromRows.prompts.map((p) => p.reply));
-  prompts.forEach((p, i) => Object.assign(p, { prompt_intent: fromRows.prompts[i].prompt_intent, prompt_pushback: fromRows.prompts[i].prompt_pushback }));
+  const prompts = toPromptRows(
+    fromRows.session,
+    fromRows.prompts.map((p) => p.reply),
+  );
+  prompts.forEach((p, i) =>
+    Object.assign(p, {
+      prompt_intent: fromRows.prompts[i].prompt_intent,
+      prompt_pushback: fromRows.prompts[i].prompt_pushback,
+    }),
+  );
   const promptsOut = (out.prompts ??= []);
   for (const p of prompts) promptsOut.push(p);
 
@@ -225,14 +304,38 @@ async function analyzeOneSession(context: SwechatSessionContext, rows: readonly 
   const model = dominantModel(session.api_calls);
   const replays = new Map<string, PatchMatchReplay>();
   for (const unit of context.units) {
-    const subject = { session_id: context.session_id, commit_sha: unit.commit_sha, checkpoint_id: unit.checkpoint_id, repo: context.repo, agent: session.agent, model, entire: context.entire };
-    if (unit.copies > 0) sink.info("swechat-commit-copies", `commit ${unit.commit_sha.slice(0, 10)}: ${unit.copies} other commit(s) of checkpoint ${unit.checkpoint_id} carry the same patch (rebase or cherry-pick copies): counted once`);
+    const subject = {
+      session_id: context.session_id,
+      commit_sha: unit.commit_sha,
+      checkpoint_id: unit.checkpoint_id,
+      repo: context.repo,
+      agent: session.agent,
+      model,
+      entire: context.entire,
+    };
+    if (unit.copies > 0)
+      sink.info(
+        "swechat-commit-copies",
+        `commit ${unit.commit_sha.slice(0, 10)}: ${unit.copies} other commit(s) of checkpoint ${unit.checkpoint_id} carry the same patch (rebase or cherry-pick copies): counted once`,
+      );
     const files = unit.patch === null ? null : splitGitPatch(patches.read(unit.patch));
     for (const f of files ?? []) known.add(f.path);
     // The raw transcript's slice starts where the dataset says, in the canonical checkpoint; rows carry no slice.
     const start = raw !== null && unit.checkpoint_pk === context.canonical_checkpoint ? context.transcript_start : 0;
-    const evidence = files === null ? null : { kind: "patch" as const, files, numstat_additions: unit.numstat_additions, replays, recordedPreImages: raw !== null };
-    const outcome = await attributeUnitJob({ subject, session, sliceStart: start, ambiguity: unit.ambiguity, evidence }, sink);
+    const evidence =
+      files === null
+        ? null
+        : {
+            kind: "patch" as const,
+            files,
+            numstat_additions: unit.numstat_additions,
+            replays,
+            recordedPreImages: raw !== null,
+          };
+    const outcome = await attributeUnitJob(
+      { subject, session, sliceStart: start, ambiguity: unit.ambiguity, evidence },
+      sink,
+    );
     if (files === null) outcome.unit.numstat_additions = unit.numstat_additions;
     out.units.push(outcome.unit);
   }

@@ -21,15 +21,36 @@
  */
 
 import { patchTextOfCall } from "../ingest/codex";
-const SHELL_TOOLS = new Set(["bash", "run_shell_command", "exec_command", "exec", "shell_command", "powershell", "execute"]);
+const SHELL_TOOLS = new Set([
+  "bash",
+  "run_shell_command",
+  "exec_command",
+  "exec",
+  "shell_command",
+  "powershell",
+  "execute",
+]);
 const FILE_COMMANDS = new Set(
-  "cd ls bd cat mkdir rm mv cp find touch chmod chown head tail pwd echo wc ln stat du df tree less more sort uniq cut tee realpath basename dirname file rmdir open xargs lsof".split(" "),
+  "cd ls bd cat mkdir rm mv cp find touch chmod chown head tail pwd echo wc ln stat du df tree less more sort uniq cut tee realpath basename dirname file rmdir open xargs lsof".split(
+    " ",
+  ),
 );
 const BUILD_COMMANDS = new Set(
-  "go cargo python python3 uv mise bun npm npx pnpm yarn xcodebuild swift make rake gradle mvn node deno tsx poetry pip pip3 pipenv rustup composer dart flutter dotnet clang clang++ gcc g++ cmake ninja bazel just turbo nx expo bundle pod fastlane sbt ant".split(" "),
+  "go cargo python python3 uv mise bun npm npx pnpm yarn xcodebuild swift make rake gradle mvn node deno tsx poetry pip pip3 pipenv rustup composer dart flutter dotnet clang clang++ gcc g++ cmake ninja bazel just turbo nx expo bundle pod fastlane sbt ant".split(
+    " ",
+  ),
 );
 const NET_COMMANDS = new Set("curl wget ssh scp rsync ftp sftp nc netcat telnet ping nmap dig nslookup".split(" "));
-const AGENT_TOOLS = new Set(["task", "taskcreate", "taskget", "taskupdate", "taskoutput", "taskstop", "sendmessage", "tasklist"]);
+const AGENT_TOOLS = new Set([
+  "task",
+  "taskcreate",
+  "taskget",
+  "taskupdate",
+  "taskoutput",
+  "taskstop",
+  "sendmessage",
+  "tasklist",
+]);
 const RENAMES: Record<string, string> = {
   read_file: "read",
   write_file: "write",
@@ -48,8 +69,26 @@ const RENAMES: Record<string, string> = {
 };
 
 export const TOOL_CATEGORIES = [
-  "read", "grep", "glob", "bash:file", "bash:build", "bash:net", "bash", "git/gh", "write", "edit", "web", "agent", "mcp",
-  "TodoWrite", "ToolSearch", "AskUserQuestion", "Skill", "EnterPlanMode", "ExitPlanMode", "other",
+  "read",
+  "grep",
+  "glob",
+  "bash:file",
+  "bash:build",
+  "bash:net",
+  "bash",
+  "git/gh",
+  "write",
+  "edit",
+  "web",
+  "agent",
+  "mcp",
+  "TodoWrite",
+  "ToolSearch",
+  "AskUserQuestion",
+  "Skill",
+  "EnterPlanMode",
+  "ExitPlanMode",
+  "other",
 ] as const;
 export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
 
@@ -108,8 +147,22 @@ export function toolCategory(name: string, input: unknown, bashCategory: string 
 
 /** Tools whose successful calls change files (metrics.md §3), across agents. Failed calls carry no file edits, so the name decides. */
 const FILE_CHANGING_TOOLS = new Set([
-  "write", "edit", "multiedit", "notebookedit", "mcp__acp__write", "mcp__acp__edit",
-  "apply_patch", "applypatch", "patch", "write_file", "replace", "smart_edit", "edit_file", "save_file", "str_replace_editor", "str_replace_based_edit_tool",
+  "write",
+  "edit",
+  "multiedit",
+  "notebookedit",
+  "mcp__acp__write",
+  "mcp__acp__edit",
+  "apply_patch",
+  "applypatch",
+  "patch",
+  "write_file",
+  "replace",
+  "smart_edit",
+  "edit_file",
+  "save_file",
+  "str_replace_editor",
+  "str_replace_based_edit_tool",
 ]);
 
 /**

@@ -93,7 +93,10 @@ const contexts = new Map<string, Promise<RepoContext | null>>();
 
 /** Inline runs hand over the repository the caller has open, so it is not opened twice. */
 export function shareRepository(gitDir: string, repo: GitRepository, commits: Commit[]): void {
-  contexts.set(gitDir, filesOfTree(repo, repo.gitDir, "HEAD").then((head) => ({ repo, commits, head })));
+  contexts.set(
+    gitDir,
+    filesOfTree(repo, repo.gitDir, "HEAD").then((head) => ({ repo, commits, head })),
+  );
 }
 
 export function forgetRepository(gitDir: string): void {
@@ -145,13 +148,20 @@ export async function runTranscriptSessionJob(job: TranscriptSessionJob): Promis
     out.units = [];
     out.unit_files = [];
     out.line_ranges = [];
-    sink.error("transcript-session-failed", `internal error (${e instanceof Error ? e.message : String(e)}); the session and its units are left out`);
+    sink.error(
+      "transcript-session-failed",
+      `internal error (${e instanceof Error ? e.message : String(e)}); the session and its units are left out`,
+    );
   }
   out.diagnostics = sink.rows;
   return out;
 }
 
-async function analyzeTranscript(job: TranscriptSessionJob, sink: DiagnosticSink, out: TranscriptSessionResult): Promise<void> {
+async function analyzeTranscript(
+  job: TranscriptSessionJob,
+  sink: DiagnosticSink,
+  out: TranscriptSessionResult,
+): Promise<void> {
   const read = readFoundTranscript(job.found, sink);
   if (read === null) return;
   const session = job.repeated ? withoutRepeated(read, job.repeated, sink) : read;
@@ -166,9 +176,16 @@ async function analyzeTranscript(job: TranscriptSessionJob, sink: DiagnosticSink
   out.sessions.push(toSessionRow(session, { repo: job.repoName, idleLimitS: job.idleLimitS }, sink));
   out.prompts.push(...toPromptRows(session));
   const context = await contextOf(job);
-  if (job.gitDir !== null && context === null) sink.error("repo-unreadable", `${job.gitDir} could not be opened in a worker: the session's units are left out`);
+  if (job.gitDir !== null && context === null)
+    sink.error("repo-unreadable", `${job.gitDir} could not be opened in a worker: the session's units are left out`);
   const links = context ? await linkSession(context, session) : null;
-  const mapper = links?.mapper ?? makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, () => false);
+  const mapper =
+    links?.mapper ??
+    makePathMapper(
+      session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)),
+      session.cwds,
+      () => false,
+    );
   out.tool_calls.push(...toToolCallRows(session, (p) => mapper.toRepoPath(p)));
   if (context === null || links === null || job.repoName === null) return;
   if (links.unlinked !== null) sink.info("session-without-commit", links.unlinked);
@@ -178,8 +195,28 @@ async function analyzeTranscript(job: TranscriptSessionJob, sink: DiagnosticSink
       "multi-commit-session": `commits ${listIds(links.commits.map((c) => c.sha))}`,
       "merge-commit": `parents ${listIds(commit.parents)}`,
     };
-    const subject = { session_id: session.session_id, commit_sha: commit.sha, checkpoint_id: null, repo: job.repoName, agent: session.agent, model: dominantModel(session.api_calls), entire: null };
-    const outcome = await attributeUnitJob({ subject, session, sliceStart: 0, ambiguity, details, evidence: { kind: "git", repo: context.repo, commit }, explain: false, lines: job.lines === true }, sink);
+    const subject = {
+      session_id: session.session_id,
+      commit_sha: commit.sha,
+      checkpoint_id: null,
+      repo: job.repoName,
+      agent: session.agent,
+      model: dominantModel(session.api_calls),
+      entire: null,
+    };
+    const outcome = await attributeUnitJob(
+      {
+        subject,
+        session,
+        sliceStart: 0,
+        ambiguity,
+        details,
+        evidence: { kind: "git", repo: context.repo, commit },
+        explain: false,
+        lines: job.lines === true,
+      },
+      sink,
+    );
     out.units.push({ row: outcome.unit, ambiguity, details });
     out.unit_files.push(...outcome.files);
     out.line_ranges.push(...outcome.lines);
@@ -187,7 +224,11 @@ async function analyzeTranscript(job: TranscriptSessionJob, sink: DiagnosticSink
 }
 
 /** The session without the calls an earlier file holds (see ./repeats-across-files.ts). */
-function withoutRepeated(session: Session, repeated: NonNullable<TranscriptSessionJob["repeated"]>, sink: DiagnosticSink): Session {
+function withoutRepeated(
+  session: Session,
+  repeated: NonNullable<TranscriptSessionJob["repeated"]>,
+  sink: DiagnosticSink,
+): Session {
   const tools = new Set(repeated.tool_ids);
   const apis = new Set(repeated.api_ids);
   const tool_calls = session.tool_calls.filter((c) => c.id === "" || !tools.has(c.id));
@@ -210,7 +251,10 @@ interface SessionLinks {
 async function linkSession(context: RepoContext, session: Session): Promise<SessionLinks> {
   const { repo, commits, head: headFiles } = context;
   const edits = session.tool_calls.filter((c) => c.success === true && c.file_edits.length > 0);
-  const firstEdit = edits.map((c) => Date.parse(c.timestamp ?? "")).filter(Number.isFinite).sort((a, b) => a - b)[0];
+  const firstEdit = edits
+    .map((c) => Date.parse(c.timestamp ?? ""))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b)[0];
   const last = session.record_times[session.record_times.length - 1];
   const inWindow =
     firstEdit === undefined || last === undefined
@@ -229,12 +273,19 @@ async function linkSession(context: RepoContext, session: Session): Promise<Sess
   const linksOf = new Map<string, UnitLinks>();
   const anyLink = new Map<string, string>();
   let linksSeen = headFiles.links.size > 0;
-  for (const c of inWindow) if (((await changedOf(repo, c.sha)) ?? []).some((f) => f.old_mode === "120000" || f.new_mode === "120000")) linksSeen = true;
+  for (const c of inWindow)
+    if (((await changedOf(repo, c.sha)) ?? []).some((f) => f.old_mode === "120000" || f.new_mode === "120000"))
+      linksSeen = true;
   for (const c of linksSeen ? inWindow : []) {
-    const links = await unitLinks(repo, c.parents[0] ? await filesOfTree(repo, repo.gitDir, c.parents[0]) : NO_FILES, await filesOfTree(repo, repo.gitDir, c.sha));
+    const links = await unitLinks(
+      repo,
+      c.parents[0] ? await filesOfTree(repo, repo.gitDir, c.parents[0]) : NO_FILES,
+      await filesOfTree(repo, repo.gitDir, c.sha),
+    );
     if (links === null) continue;
     linksOf.set(c.sha, links.links);
-    for (const [path, target] of [...links.links.base, ...links.links.commit]) if (!anyLink.has(path)) anyLink.set(path, target);
+    for (const [path, target] of [...links.links.base, ...links.links.commit])
+      if (!anyLink.has(path)) anyLink.set(path, target);
   }
   const known = (p: string) => headFiles.blobs.has(p) || changedInWindow.has(p);
   const exists = (p: string) => {
@@ -242,7 +293,12 @@ async function linkSession(context: RepoContext, session: Session): Promise<Sess
     const resolved = anyLink.size > 0 ? resolveSymlinks(p, (q) => anyLink.get(q)) : null;
     return resolved !== null && resolved !== p && known(resolved);
   };
-  const mapper = makePathMapper(session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)), session.cwds, exists, (p) => changedInWindow.has(p));
+  const mapper = makePathMapper(
+    session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)),
+    session.cwds,
+    exists,
+    (p) => changedInWindow.has(p),
+  );
   const editedPaths = new Set<string>();
   for (const c of edits) {
     for (const e of c.file_edits) {
@@ -261,7 +317,8 @@ async function linkSession(context: RepoContext, session: Session): Promise<Sess
       let names: ReadonlySet<string> = editedPaths;
       if (links !== undefined) {
         const landed = new Set<string>();
-        for (const p of editedPaths) for (const candidate of landingCandidates(p, links, false)) if (candidate !== null) landed.add(candidate);
+        for (const p of editedPaths)
+          for (const candidate of landingCandidates(p, links, false)) if (candidate !== null) landed.add(candidate);
         names = landed;
       }
       if (changed?.some((f) => names.has(f.path))) {
@@ -273,7 +330,8 @@ async function linkSession(context: RepoContext, session: Session): Promise<Sess
   let unlinked: string | null = null;
   if (linked.length === 0 && edits.length > 0) {
     if (commits.length === 0) unlinked = "the repository has no commits: no unit";
-    else if (firstEdit === undefined || last === undefined) unlinked = "its edits carry no timestamps, so no commit can be placed after them: no unit";
+    else if (firstEdit === undefined || last === undefined)
+      unlinked = "its edits carry no timestamps, so no commit can be placed after them: no unit";
     else if (editedPaths.size === 0) unlinked = "none of the files it edited is in the repository: no unit";
     else unlinked = "no commit in the time window changes a file this session edited: no unit";
   }
@@ -313,10 +371,16 @@ export async function runTranscriptGroupJob(job: TranscriptGroupJob): Promise<Tr
     if (context === null || first.repoName === null) return { group_units: [], line_ranges: [], diagnostics: [] };
     const members: GroupMember[] = job.members.map((m) => memberOf(m.job, m.session_id, job.commits));
     const lines: LineRangeRow[] | undefined = first.lines ? [] : undefined;
-    const rows = await attributeGroup({ repo: first.repoName, git: context.repo, members, commits: job.commits, lines }, sink);
+    const rows = await attributeGroup(
+      { repo: first.repoName, git: context.repo, members, commits: job.commits, lines },
+      sink,
+    );
     return { group_units: rows, line_ranges: lines ?? [], diagnostics: sink.rows };
   } catch (e) {
-    sink.error("group-failed", `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`);
+    sink.error(
+      "group-failed",
+      `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`,
+    );
     return { group_units: [], line_ranges: [], diagnostics: sink.rows };
   }
 }
@@ -326,12 +390,27 @@ function memberOf(job: TranscriptSessionJob, sessionId: string, commits: readonl
   const quiet = new DiagnosticSink(job.found.format, job.found.file);
   const read = readFoundTranscript(job.found, quiet);
   const base = { session_id: sessionId, checkpoints: [], entire: [], touched: [] };
-  if (read === null) return { ...base, agent: null, model: null, parts: null, problem: "unreadable", started_ms: Number.POSITIVE_INFINITY };
+  if (read === null)
+    return {
+      ...base,
+      agent: null,
+      model: null,
+      parts: null,
+      problem: "unreadable",
+      started_ms: Number.POSITIVE_INFINITY,
+    };
   const session = job.repeated ? withoutRepeated(read, job.repeated, quiet) : read;
   const calls = callsInSlice(session, 0).map((call) => {
     const at = Date.parse(call.result_timestamp ?? call.timestamp ?? "");
     const k = Number.isFinite(at) ? commits.findIndex((c) => at < c.moment) : 0;
     return { call, firstCommit: k === -1 ? commits.length : k };
   });
-  return { ...base, agent: session.agent, model: dominantModel(session.api_calls), parts: [{ session, calls }], problem: null, started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY };
+  return {
+    ...base,
+    agent: session.agent,
+    model: dominantModel(session.api_calls),
+    parts: [{ session, calls }],
+    problem: null,
+    started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY,
+  };
 }

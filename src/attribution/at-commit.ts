@@ -1,4 +1,12 @@
-import { BASE, countOwned, type FileState, HUMAN, type LineOwner, stateFromText, transition } from "../replay/file-state";
+import {
+  BASE,
+  countOwned,
+  type FileState,
+  HUMAN,
+  type LineOwner,
+  stateFromText,
+  transition,
+} from "../replay/file-state";
 import { insertedMask } from "../replay/line-diff";
 import { isBinaryText, splitLines } from "../replay/lines";
 import type { ReplayResult } from "../replay/replay-edits";

@@ -92,7 +92,10 @@ export interface GroupJob {
 
 /** `group_id`: the first 12 hex digits of the SHA-256 of the representative commit shas, sorted, joined by `\n`. */
 export function groupIdOf(shas: readonly string[]): string {
-  return createHash("sha256").update([...shas].sort().join("\n")).digest("hex").slice(0, 12);
+  return createHash("sha256")
+    .update([...shas].sort().join("\n"))
+    .digest("hex")
+    .slice(0, 12);
 }
 
 // A BOM is part of the file's text (the agent's pre-images keep it), so it is not stripped.
@@ -128,7 +131,10 @@ export async function attributeGroup(job: GroupJob, sink: DiagnosticSink): Promi
   const reason = GROUP_REASONS.find((r) => reasons.has(r)) ?? null;
   const switches = reason === null ? await branchSwitches(job) : null;
   const numstat = await numstatOf(job);
-  return job.members.map((m) => ({ ...toGroupRow(job, m, reason, counts?.get(m.session_id) ?? null, switches), numstat_additions: numstat }));
+  return job.members.map((m) => ({
+    ...toGroupRow(job, m, reason, counts?.get(m.session_id) ?? null, switches),
+    numstat_additions: numstat,
+  }));
 }
 
 /** git's added lines over the group's commits (text files), as `units.numstat_additions` counts one commit's. */
@@ -169,14 +175,21 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
   const author = new Map<ToolCall, { member: GroupMember; firstCommit: number }>();
   for (const o of ordered) author.set(o.call, { member: o.member, firstCommit: o.firstCommit });
   const allChanged = changed.flat();
-  const exists = (touched: ReadonlySet<string>) => (p: string) => baseTree.blobs.has(p) || trees.some((t) => t.blobs.has(p)) || touched.has(p);
+  const exists = (touched: ReadonlySet<string>) => (p: string) =>
+    baseTree.blobs.has(p) || trees.some((t) => t.blobs.has(p)) || touched.has(p);
   const stepsOf = new Map<ToolCall, ReplayStep[]>();
   // Path notes (outside the repository, through a link) are the ones each member's own unit job already wrote.
   const repeated = new DiagnosticSink(sink.source, sink.file, sink.sessionId);
   for (const m of job.members) {
     const touched = new Set(m.touched);
     for (const part of m.parts ?? []) {
-      const steps = planSteps(part.session, part.calls.map((c) => c.call), { exists: exists(touched), changed: allChanged }, "", repeated);
+      const steps = planSteps(
+        part.session,
+        part.calls.map((c) => c.call),
+        { exists: exists(touched), changed: allChanged },
+        "",
+        repeated,
+      );
       for (const step of steps) {
         const list = stepsOf.get(step.call) ?? [];
         list.push(step);
@@ -185,10 +198,11 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
     }
   }
   const paths = new Set<string>();
-  for (const list of stepsOf.values()) for (const s of list) {
-    paths.add(s.path);
-    if (s.from !== undefined) paths.add(s.from);
-  }
+  for (const list of stepsOf.values())
+    for (const s of list) {
+      paths.add(s.path);
+      if (s.from !== undefined) paths.add(s.from);
+    }
   for (const files of changed) for (const f of files) paths.add(f.path);
   const bases = new Map<string, string | null>();
   for (const p of paths) bases.set(p, await readText(baseTree, p));
@@ -201,7 +215,8 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
   let outside = 0;
   const lines: CommittedLine[] | null = job.lines ? [] : null;
   const notePresent = () => {
-    for (const file of replayer.files.values()) for (const o of file.state.owners) if (o.origin === "agent") present.add(o);
+    for (const file of replayer.files.values())
+      for (const o of file.state.owners) if (o.origin === "agent") present.add(o);
   };
   let next = 0;
   for (let k = 0; k < job.commits.length; k++) {
@@ -230,7 +245,8 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
       }
     }
   }
-  for (; next < ordered.length; next++) for (const step of stepsOf.get(ordered[next].call) ?? []) replayer.apply(step, ordered[next].member.session_id);
+  for (; next < ordered.length; next++)
+    for (const step of stepsOf.get(ordered[next].call) ?? []) replayer.apply(step, ordered[next].member.session_id);
   notePresent();
   if (missing) return null;
   for (const issue of replayer.issues) {
@@ -282,13 +298,18 @@ interface CommittedLine {
  * The group's committed lines once per member: `agent` where the member wrote them, the writer's session id where
  * another member did, `human` and `outside` as in a unit; so each member's runs add up to its `group_units` row.
  */
-function groupLineRanges(job: GroupJob, lines: readonly CommittedLine[], identities: ReadonlyMap<LineOwner, LineIdentity>): LineRangeRow[] {
+function groupLineRanges(
+  job: GroupJob,
+  lines: readonly CommittedLine[],
+  identities: ReadonlyMap<LineOwner, LineIdentity>,
+): LineRangeRow[] {
   const id = groupIdOf(job.commits.map((x) => x.commit.sha));
   const seqs = new Map<string, Map<string, number>>();
   const models = new Map<string, string | null>();
   for (const m of job.members) {
     const merged = new Map<string, number>();
-    for (const part of m.parts ?? []) for (const [call, seq] of callSeqs(part.session)) if (!merged.has(call)) merged.set(call, seq);
+    for (const part of m.parts ?? [])
+      for (const [call, seq] of callSeqs(part.session)) if (!merged.has(call)) merged.set(call, seq);
     seqs.set(m.session_id, merged);
     models.set(m.session_id, m.model);
   }
@@ -299,8 +320,17 @@ function groupLineRanges(job: GroupJob, lines: readonly CommittedLine[], identit
       const who = identities.get(l.owner);
       if (l.owner.origin === "agent" && who !== undefined) {
         const owner = who.session === m.session_id ? "agent" : who.session;
-        collector.add(l.commit, l.file, l.line, { owner, seq: seqs.get(who.session)?.get(who.call) ?? null, model: models.get(who.session) ?? null });
-      } else collector.add(l.commit, l.file, l.line, { owner: l.owner.origin === "outside" ? "outside" : "human", seq: null, model: null });
+        collector.add(l.commit, l.file, l.line, {
+          owner,
+          seq: seqs.get(who.session)?.get(who.call) ?? null,
+          model: models.get(who.session) ?? null,
+        });
+      } else
+        collector.add(l.commit, l.file, l.line, {
+          owner: l.owner.origin === "outside" ? "outside" : "human",
+          seq: null,
+          model: null,
+        });
     }
     out.push(...collector.rows);
   }
@@ -341,7 +371,12 @@ function orderedCalls(members: readonly GroupMember[]): OrderedCall[] {
       const c = lanes[i][heads[i]];
       if (c === undefined) continue;
       const best = pick === -1 ? undefined : lanes[pick][heads[pick]];
-      if (best === undefined || c.firstCommit < best.firstCommit || (c.firstCommit === best.firstCommit && c.at < best.at)) pick = i;
+      if (
+        best === undefined ||
+        c.firstCommit < best.firstCommit ||
+        (c.firstCommit === best.firstCommit && c.at < best.at)
+      )
+        pick = i;
     }
     if (pick === -1) break;
     out.push(lanes[pick][heads[pick]++]);
@@ -350,7 +385,10 @@ function orderedCalls(members: readonly GroupMember[]): OrderedCall[] {
 }
 
 /** `concurrent_calls`: a member's calls that fall inside another session's span of calls on the same file. */
-function concurrentCalls(ordered: readonly OrderedCall[], stepsOf: ReadonlyMap<ToolCall, ReplayStep[]>): Map<GroupMember, number> {
+function concurrentCalls(
+  ordered: readonly OrderedCall[],
+  stepsOf: ReadonlyMap<ToolCall, ReplayStep[]>,
+): Map<GroupMember, number> {
   const spans = new Map<string, Map<GroupMember, [number, number]>>();
   for (const o of ordered) {
     for (const step of stepsOf.get(o.call) ?? []) {
@@ -363,7 +401,9 @@ function concurrentCalls(ordered: readonly OrderedCall[], stepsOf: ReadonlyMap<T
   const out = new Map<GroupMember, number>();
   for (const o of ordered) {
     const inside = (stepsOf.get(o.call) ?? []).some((step) =>
-      [...(spans.get(step.path) ?? new Map<GroupMember, [number, number]>())].some(([m, [lo, hi]]) => m !== o.member && o.at >= lo && o.at <= hi),
+      [...(spans.get(step.path) ?? new Map<GroupMember, [number, number]>())].some(
+        ([m, [lo, hi]]) => m !== o.member && o.at >= lo && o.at <= hi,
+      ),
     );
     if (inside) out.set(o.member, (out.get(o.member) ?? 0) + 1);
   }
@@ -401,10 +441,16 @@ async function branchSwitches(job: GroupJob): Promise<number> {
  * its unit's numbers). Several: the counts summed (null when no folder records one), the percentage
  * `100 · Σ agent / Σ total` (null without a total).
  */
-function entireOf(records: readonly NonNullable<CheckpointSession["initial_attribution"]>[]): Pick<GroupUnitRow, "entire_agent_lines" | "entire_total_committed" | "entire_agent_percentage"> {
+function entireOf(
+  records: readonly NonNullable<CheckpointSession["initial_attribution"]>[],
+): Pick<GroupUnitRow, "entire_agent_lines" | "entire_total_committed" | "entire_agent_percentage"> {
   if (records.length === 1) {
     const [e] = records;
-    return { entire_agent_lines: e.agent_lines, entire_total_committed: e.total_committed, entire_agent_percentage: e.agent_percentage };
+    return {
+      entire_agent_lines: e.agent_lines,
+      entire_total_committed: e.total_committed,
+      entire_agent_percentage: e.agent_percentage,
+    };
   }
   const sum = (pick: (e: (typeof records)[number]) => number | null) => {
     const values = records.map(pick).filter((v): v is number => v !== null);
@@ -412,10 +458,20 @@ function entireOf(records: readonly NonNullable<CheckpointSession["initial_attri
   };
   const agent = sum((e) => e.agent_lines);
   const total = sum((e) => e.total_committed);
-  return { entire_agent_lines: agent, entire_total_committed: total, entire_agent_percentage: agent !== null && total !== null && total > 0 ? (100 * agent) / total : null };
+  return {
+    entire_agent_lines: agent,
+    entire_total_committed: total,
+    entire_agent_percentage: agent !== null && total !== null && total > 0 ? (100 * agent) / total : null,
+  };
 }
 
-function toGroupRow(job: GroupJob, m: GroupMember, reason: GroupReason | null, c: Counts | null, switches: number | null): GroupUnitRow {
+function toGroupRow(
+  job: GroupJob,
+  m: GroupMember,
+  reason: GroupReason | null,
+  c: Counts | null,
+  switches: number | null,
+): GroupUnitRow {
   const last = job.commits[job.commits.length - 1].commit;
   const sessions = new Set(job.members.flatMap((x) => x.checkpoints));
   const authored = c ? agentAuthoredPct(c.survived, c.total) : null;

@@ -11,7 +11,19 @@
  * - a patch otherwise: `patch-match` (tool inputs against the added lines).
  */
 import type { GitRepository } from "../ingest/git/repo";
-import { addAmbiguity, type Ambiguity, type AmbiguityReason, type CheckpointSession, type Commit, DiagnosticSink, explainExclusion, type LineRangeRow, type Session, type UnitFileRow, type UnitRow } from "../model";
+import {
+  addAmbiguity,
+  type Ambiguity,
+  type AmbiguityReason,
+  type CheckpointSession,
+  type Commit,
+  DiagnosticSink,
+  explainExclusion,
+  type LineRangeRow,
+  type Session,
+  type UnitFileRow,
+  type UnitRow,
+} from "../model";
 import { LineRangeCollector, type LineOwnerLabel } from "./line-ranges";
 import { patchMatch, type PatchMatchReplay } from "./patch-match";
 import { attributeFromPreImages, type FilePatch } from "./pre-image-unit";
@@ -97,11 +109,17 @@ export async function attributeUnitJob(job: UnitJob, sink: DiagnosticSink): Prom
   try {
     read = await readUnit(job, label, sink);
   } catch (e) {
-    sink.error("unit-failed", `${label}: internal error (${e instanceof Error ? e.message : String(e)}); the unit is kept without counts`);
+    sink.error(
+      "unit-failed",
+      `${label}: internal error (${e instanceof Error ? e.message : String(e)}); the unit is kept without counts`,
+    );
     read = { counts: null, method: null, numstat: null, changed: [] };
   }
   const lines = read.counts === null ? [] : (read.lines ?? []);
-  const row = toUnitRow({ ...job.subject, method: read.method, ambiguity: job.ambiguity.ambiguity, numstat_additions: read.numstat }, read.counts);
+  const row = toUnitRow(
+    { ...job.subject, method: read.method, ambiguity: job.ambiguity.ambiguity, numstat_additions: read.numstat },
+    read.counts,
+  );
   if (job.explain !== false) explainExclusion(job.subject, job.ambiguity, job.details ?? {}, sink);
   return { unit: row, files: toUnitFileRows(job.subject, read.counts), changed: read.changed, lines };
 }
@@ -118,13 +136,24 @@ async function readUnit(job: UnitJob, label: string, sink: DiagnosticSink): Prom
   const evidence = job.evidence;
   if (evidence === null) return { counts: null, method: null, numstat: null, changed: [] };
   if (evidence.kind === "git") return fromGit(job, evidence, label, sink);
-  if (job.session === null) return { counts: null, method: null, numstat: evidence.numstat_additions, changed: evidence.files.map((f) => f.path) };
+  if (job.session === null)
+    return {
+      counts: null,
+      method: null,
+      numstat: evidence.numstat_additions,
+      changed: evidence.files.map((f) => f.path),
+    };
   const { counts, method } = await fromPatch(job.session, job.sliceStart, evidence, label, sink);
   return { counts, method, numstat: evidence.numstat_additions, changed: evidence.files.map((f) => f.path) };
 }
 
 /** `git-replay`: the session's slice replayed on the commit's first parent, attributed at the commit (metrics.md §3–4). */
-async function fromGit(job: UnitJob, evidence: Extract<UnitEvidence, { kind: "git" }>, label: string, sink: DiagnosticSink): Promise<ReadUnit> {
+async function fromGit(
+  job: UnitJob,
+  evidence: Extract<UnitEvidence, { kind: "git" }>,
+  label: string,
+  sink: DiagnosticSink,
+): Promise<ReadUnit> {
   const { repo, commit } = evidence;
   const changed = await repo.changedFiles(commit.sha);
   if (changed === null) {
@@ -150,7 +179,9 @@ async function fromGit(job: UnitJob, evidence: Extract<UnitEvidence, { kind: "gi
   };
   const touched = new Set(evidence.touched ?? []);
   const collector = job.lines ? new LineRangeCollector(job.subject.session_id, null) : null;
-  const onLine = collector ? (file: string, line: number, who: LineOwnerLabel) => collector.add(commit.sha, file, line, who) : undefined;
+  const onLine = collector
+    ? (file: string, line: number, who: LineOwnerLabel) => collector.add(commit.sha, file, line, who)
+    : undefined;
   const counts = await attributeUnit(
     job.session,
     job.sliceStart,
@@ -171,7 +202,10 @@ async function fromGit(job: UnitJob, evidence: Extract<UnitEvidence, { kind: "gi
   if (missing.size > 0) {
     addAmbiguity(job.ambiguity, "commit-unreadable");
     const list = [...missing];
-    const linkNote = links !== null && links.missing.length > 0 ? ` (symbolic links among them: where edits through them landed is unknown)` : "";
+    const linkNote =
+      links !== null && links.missing.length > 0
+        ? ` (symbolic links among them: where edits through them landed is unknown)`
+        : "";
     sink.warn(
       "commit-unreadable",
       `${label}: ${list.slice(0, 3).join(", ")}${list.length > 3 ? ", …" : ""} at the commit or its parent ${list.length === 1 ? "is" : "are"} missing from this clone (partial clone?)${linkNote}; unit kept out of headline numbers`,
@@ -195,9 +229,16 @@ async function fromPatch(
       for (const d of trial.rows) sink.add(d.severity, d.code, `${label}: ${d.message}`, d.record);
       return { counts: replayed, method: "pre-image-replay" };
     }
-    sink.info("pre-image-fallback", `${label}: the commit's patch does not apply to the transcript's pre-images; method patch-match`);
+    sink.info(
+      "pre-image-fallback",
+      `${label}: the commit's patch does not apply to the transcript's pre-images; method patch-match`,
+    );
   }
-  const counts = patchMatch(session, evidence.files, sink, { transcriptStart: sliceStart, label, replays: evidence.replays });
+  const counts = patchMatch(session, evidence.files, sink, {
+    transcriptStart: sliceStart,
+    label,
+    replays: evidence.replays,
+  });
   return { counts, method: "patch-match" };
 }
 

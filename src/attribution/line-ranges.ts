@@ -29,7 +29,15 @@ export class LineRangeCollector {
   /** Lines must arrive in order within a file (as a commit's lines are walked). */
   add(commit_sha: string, file: string, line: number, who: LineOwnerLabel): void {
     const l = this.last;
-    if (l !== null && l.commit_sha === commit_sha && l.file === file && l.end_line + 1 === line && l.owner === who.owner && l.tool_call_seq === who.seq && l.model === who.model) {
+    if (
+      l !== null &&
+      l.commit_sha === commit_sha &&
+      l.file === file &&
+      l.end_line + 1 === line &&
+      l.owner === who.owner &&
+      l.tool_call_seq === who.seq &&
+      l.model === who.model
+    ) {
       l.end_line = line;
       return;
     }
@@ -51,7 +59,8 @@ export class LineRangeCollector {
 /** `tool_calls.seq` (the call's place in the session) by call id; the first place when an id repeats. */
 export function callSeqs(session: Session): Map<string, number> {
   const out = new Map<string, number>();
-  for (let i = 0; i < session.tool_calls.length; i++) if (!out.has(session.tool_calls[i].id)) out.set(session.tool_calls[i].id, i);
+  for (let i = 0; i < session.tool_calls.length; i++)
+    if (!out.has(session.tool_calls[i].id)) out.set(session.tool_calls[i].id, i);
   return out;
 }
 
@@ -71,7 +80,16 @@ export function expandRanges(ranges: readonly LineRangeRow[]): LineRow[] {
   const out: LineRow[] = [];
   for (const r of ranges) {
     for (let line = r.start_line; line <= r.end_line; line++) {
-      out.push({ session_id: r.session_id, commit_sha: r.commit_sha, group_id: r.group_id, file: r.file, line, owner: r.owner, tool_call_seq: r.tool_call_seq, model: r.model });
+      out.push({
+        session_id: r.session_id,
+        commit_sha: r.commit_sha,
+        group_id: r.group_id,
+        file: r.file,
+        line,
+        owner: r.owner,
+        tool_call_seq: r.tool_call_seq,
+        model: r.model,
+      });
     }
   }
   return out;

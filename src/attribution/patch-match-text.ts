@@ -56,7 +56,15 @@ export function hunks(patch: string): StringEdit[] {
       out.push((cur = { before: [], after: [] }));
       continue;
     }
-    if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("diff ") || line.startsWith("index ") || line.startsWith("\\") || line.startsWith("***")) continue;
+    if (
+      line.startsWith("---") ||
+      line.startsWith("+++") ||
+      line.startsWith("diff ") ||
+      line.startsWith("index ") ||
+      line.startsWith("\\") ||
+      line.startsWith("***")
+    )
+      continue;
     if (!cur) {
       if (!/^[+\- ]/.test(line)) continue;
       out.push((cur = { before: [], after: [] }));
@@ -69,7 +77,9 @@ export function hunks(patch: string): StringEdit[] {
     }
   }
   const text = (lines: string[]) => (lines.length === 0 ? "" : lines.join("\n") + "\n");
-  return out.filter((h) => h.before.length + h.after.length > 0).map((h) => ({ old_string: text(h.before), new_string: text(h.after), replace_all: false }));
+  return out
+    .filter((h) => h.before.length + h.after.length > 0)
+    .map((h) => ({ old_string: text(h.before), new_string: text(h.after), replace_all: false }));
 }
 
 /**
@@ -78,7 +88,11 @@ export function hunks(patch: string): StringEdit[] {
  * not reach the commit) and no recorded cwd, the deepest directory common to
  * the logged paths, so those edits still count towards `agent_lines_final`.
  */
-export function pathMapping(calls: readonly ToolCall[], cwds: readonly string[], patchPaths: Set<string>): { root: string | null; map: (logged: string) => string | null } {
+export function pathMapping(
+  calls: readonly ToolCall[],
+  cwds: readonly string[],
+  patchPaths: Set<string>,
+): { root: string | null; map: (logged: string) => string | null } {
   const logged = calls.flatMap((c) => c.file_edits.map((e) => e.path));
   const mapper = makePathMapper(logged, cwds, (p) => patchPaths.has(p));
   if (mapper.root !== null || cwds.length > 0) return { root: mapper.root, map: (p) => mapper.toRepoPath(p) };

@@ -105,7 +105,12 @@ interface FileTrack {
 export { addedLines } from "./patch-match-text";
 
 /** Runs patch-match for one unit (see the module comment); never throws on bad input. */
-export function patchMatch(session: Session, patches: readonly PatchMatchFile[], sink: DiagnosticSink, options: PatchMatchOptions = {}): UnitAttribution {
+export function patchMatch(
+  session: Session,
+  patches: readonly PatchMatchFile[],
+  sink: DiagnosticSink,
+  options: PatchMatchOptions = {},
+): UnitAttribution {
   const start = options.transcriptStart ?? 0;
   const prefix = options.label ? `${options.label}: ` : "";
   const calls = session.tool_calls
@@ -168,9 +173,18 @@ export function patchMatch(session: Session, patches: readonly PatchMatchFile[],
 }
 
 /** Replays the calls on each other per file (see the module comment). */
-function replayInputs(calls: readonly ToolCall[], toRepoPath: (logged: string) => string | null, sink: DiagnosticSink, prefix: string): PatchMatchReplay {
+function replayInputs(
+  calls: readonly ToolCall[],
+  toRepoPath: (logged: string) => string | null,
+  sink: DiagnosticSink,
+  prefix: string,
+): PatchMatchReplay {
   const unknownOutcome = calls.filter((c) => c.success === null).length;
-  if (unknownOutcome > 0) sink.info("patch-match-unknown-outcome", `${prefix}${unknownOutcome} file-changing call(s) have no logged result: counted as applied`);
+  if (unknownOutcome > 0)
+    sink.info(
+      "patch-match-unknown-outcome",
+      `${prefix}${unknownOutcome} file-changing call(s) have no logged result: counted as applied`,
+    );
   const tracks = new Map<string, FileTrack>();
   const outsideRepo = new Set<string>();
   const unreplayableCalls = new Set<string>();
@@ -179,7 +193,12 @@ function replayInputs(calls: readonly ToolCall[], toRepoPath: (logged: string) =
     for (const edit of call.file_edits) {
       const path = toRepoPath(edit.path);
       if (path === null) {
-        if (!outsideRepo.has(edit.path)) sink.info("path-outside-repo", `${prefix}${call.name} edited ${edit.path}, outside the repository: ignored`, call.record);
+        if (!outsideRepo.has(edit.path))
+          sink.info(
+            "path-outside-repo",
+            `${prefix}${call.name} edited ${edit.path}, outside the repository: ignored`,
+            call.record,
+          );
         outsideRepo.add(edit.path);
         continue;
       }
@@ -188,10 +207,18 @@ function replayInputs(calls: readonly ToolCall[], toRepoPath: (logged: string) =
       const outcome = applyCall(track, call, edit);
       if (outcome === "unreplayable") {
         unreplayableCalls.add(call.id); // a call that edits two files counts once
-        sink.warn("edit-unreplayable", `${prefix}${call.name} ${call.id} on ${path} cannot be replayed (${edit.kind} without its text)`, call.record);
+        sink.warn(
+          "edit-unreplayable",
+          `${prefix}${call.name} ${call.id} on ${path} cannot be replayed (${edit.kind} without its text)`,
+          call.record,
+        );
       } else if (outcome === "outside") {
         outsideChanges++;
-        sink.info("outside-change", `${prefix}${path} changed outside the agent's edits before ${call.name} ${call.id}`, call.record);
+        sink.info(
+          "outside-change",
+          `${prefix}${path} changed outside the agent's edits before ${call.name} ${call.id}`,
+          call.record,
+        );
       }
     }
   }
@@ -317,12 +344,11 @@ function editFragments(track: FileTrack, e: StringEdit, owner: LineOwner, tool: 
       const frag = track.fragments[k];
       if (!frag.text.includes(e.old_string)) continue;
       const byTool = tool !== null ? applyToolStringEdits(tool, frag.text, [e]) : null;
-      const next =
-        byTool?.ok
-          ? byTool.text
-          : e.replace_all
-            ? frag.text.split(e.old_string).join(e.new_string)
-            : replaceFirst(frag.text, e.old_string, e.new_string);
+      const next = byTool?.ok
+        ? byTool.text
+        : e.replace_all
+          ? frag.text.split(e.old_string).join(e.new_string)
+          : replaceFirst(frag.text, e.old_string, e.new_string);
       const moved = retext(frag, next, owner);
       track.fragments[k] = moved.state;
       count(moved.fresh);

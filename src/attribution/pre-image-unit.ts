@@ -37,19 +37,27 @@ export async function attributeFromPreImages(
     }
     const applied = applyUnifiedDiff(base, patch);
     if (!applied.ok) {
-      sink.warn("commit-patch-unappliable", `the commit's patch of ${path} does not apply to the log's first pre-image (${applied.reason}); file left out`);
+      sink.warn(
+        "commit-patch-unappliable",
+        `the commit's patch of ${path} does not apply to the log's first pre-image (${applied.reason}); file left out`,
+      );
       unknownBase++;
       continue;
     }
     committed.set(path, applied.text);
     changed.push({ path, binary: false });
   }
-  const result = await attributeUnit(session, transcriptStart, {
-    changed,
-    readBase: async (p) => firstPre.get(p) ?? null,
-    readCommit: async (p) => committed.get(p) ?? null,
-    exists: (p) => patchPaths.has(p) || firstPre.has(p),
-  }, sink);
+  const result = await attributeUnit(
+    session,
+    transcriptStart,
+    {
+      changed,
+      readBase: async (p) => firstPre.get(p) ?? null,
+      readCommit: async (p) => committed.get(p) ?? null,
+      exists: (p) => patchPaths.has(p) || firstPre.has(p),
+    },
+    sink,
+  );
   return {
     ...result,
     human_lines: result.human_lines + patchOnlyHuman,
@@ -59,7 +67,11 @@ export async function attributeFromPreImages(
 }
 
 /** Each file's first logged pre-image in the slice (in the order of results), by repo-relative path. */
-function firstPreImages(session: Session, transcriptStart: number, patches: readonly FilePatch[]): { firstPre: Map<string, string>; patchPaths: Set<string> } {
+function firstPreImages(
+  session: Session,
+  transcriptStart: number,
+  patches: readonly FilePatch[],
+): { firstPre: Map<string, string>; patchPaths: Set<string> } {
   const patchPaths = new Set<string>();
   for (const p of patches) patchPaths.add(p.path);
   const calls = callsInSlice(session, transcriptStart);

@@ -66,7 +66,10 @@ export async function attributeUnit(
     const binary = file.binary && (text === null || isBinaryText(text));
     if (!binary) commits.set(file.path, text);
     if (text?.startsWith(LFS_POINTER)) {
-      sink.info("git-lfs-pointer", `${prefix}${file.path} is a Git LFS pointer in the commit: its committed lines are the pointer's (as git counts them), not the stored file's, so an agent's edits of the real file do not survive here`);
+      sink.info(
+        "git-lfs-pointer",
+        `${prefix}${file.path} is a Git LFS pointer in the commit: its committed lines are the pointer's (as git counts them), not the stored file's, so an agent's edits of the real file do not survive here`,
+      );
     }
     changed.push(binary === file.binary ? file : { path: file.path, binary });
   }
@@ -74,10 +77,15 @@ export async function attributeUnit(
 }
 
 /** Turns the replay's line owners into the labels of `line_ranges` (a base line kept by the commit is the person's). */
-function ownerLabels(session: Session, model: string | null, onLine: OnCommittedLine): (path: string, line: number, owner: LineOwner) => void {
+function ownerLabels(
+  session: Session,
+  model: string | null,
+  onLine: OnCommittedLine,
+): (path: string, line: number, owner: LineOwner) => void {
   const seqs = callSeqs(session);
   return (path, line, owner) => {
-    if (owner.origin === "agent") onLine(path, line, { owner: "agent", seq: seqs.get(owner.call ?? "") ?? null, model });
+    if (owner.origin === "agent")
+      onLine(path, line, { owner: "agent", seq: seqs.get(owner.call ?? "") ?? null, model });
     else onLine(path, line, { owner: owner.origin === "outside" ? "outside" : "human", seq: null, model: null });
   };
 }
@@ -119,11 +127,26 @@ interface Landing {
  * first pre-image of each, then the base texts of the places each may land on are read, so that the
  * pre-image can pick the one the tool really read (./unit-links.ts).
  */
-async function landingOf(session: Session, transcriptStart: number, files: UnitFiles, links: UnitLinks, changed: ReadonlySet<string>): Promise<Landing> {
+async function landingOf(
+  session: Session,
+  transcriptStart: number,
+  files: UnitFiles,
+  links: UnitLinks,
+  changed: ReadonlySet<string>,
+): Promise<Landing> {
   const key = (path: string, keepLast: boolean) => `${keepLast ? 1 : 0}${path}`;
   const candidates = new Map<string, (string | null)[]>();
   const firstPre = new Map<string, string>();
-  const probe = planReplay(session, transcriptStart, files, changed, "", new DiagnosticSink(session.source), undefined, links);
+  const probe = planReplay(
+    session,
+    transcriptStart,
+    files,
+    changed,
+    "",
+    new DiagnosticSink(session.source),
+    undefined,
+    links,
+  );
   for (const step of probe.steps) {
     const named: [string, boolean][] = [[step.path, step.edit.kind === "delete"]];
     if (step.from !== undefined) named.push([step.from, true]);
@@ -131,7 +154,14 @@ async function landingOf(session: Session, transcriptStart: number, files: UnitF
       const k = key(path, keepLast);
       if (!candidates.has(k)) candidates.set(k, landingCandidates(path, links, keepLast));
       // The pre-image says which file the tool read: for an edit in place (not a removal, not a rename).
-      if (path === step.path && !keepLast && step.from === undefined && step.edit.pre_image !== null && !firstPre.has(k)) firstPre.set(k, step.edit.pre_image);
+      if (
+        path === step.path &&
+        !keepLast &&
+        step.from === undefined &&
+        step.edit.pre_image !== null &&
+        !firstPre.has(k)
+      )
+        firstPre.set(k, step.edit.pre_image);
     }
   }
   const texts = new Map<string, string | null>();
@@ -139,10 +169,12 @@ async function landingOf(session: Session, transcriptStart: number, files: UnitF
     if (list.length < 2) continue;
     for (const c of list) if (c !== null && !texts.has(c)) texts.set(c, await files.readBase(c));
   }
-  const listOf = (path: string, keepLast: boolean) => candidates.get(key(path, keepLast)) ?? landingCandidates(path, links, keepLast);
+  const listOf = (path: string, keepLast: boolean) =>
+    candidates.get(key(path, keepLast)) ?? landingCandidates(path, links, keepLast);
   return {
     candidates: listOf,
-    resolve: (path, keepLast) => chooseLanding(path, listOf(path, keepLast), firstPre.get(key(path, keepLast)) ?? null, (c) => texts.get(c)),
+    resolve: (path, keepLast) =>
+      chooseLanding(path, listOf(path, keepLast), firstPre.get(key(path, keepLast)) ?? null, (c) => texts.get(c)),
   };
 }
 
@@ -182,7 +214,8 @@ function planReplay(
     const candidates = landing.candidates(mapped, keepLast);
     if (candidates.length > 1 && !noted.has(mapped)) {
       noted.add(mapped);
-      const what = links !== undefined && isLinkItself(mapped, links) ? "is a symbolic link" : "passes through a symbolic link";
+      const what =
+        links !== undefined && isLinkItself(mapped, links) ? "is a symbolic link" : "passes through a symbolic link";
       sink.info(
         "edit-through-symlink",
         resolved === null
@@ -204,13 +237,20 @@ function planReplay(
         if (!outside.has(edit.path)) {
           outside.add(edit.path);
           const throughLink = mapper.toRepoPath(edit.path) !== null;
-          sink.info("path-outside-repo", `${prefix}${call.name} edited ${edit.path}, ${throughLink ? "through a symbolic link that leads outside the repository" : `outside the repository${mapper.root ? ` (${mapper.root})` : ""}`}: ignored`, call.record);
+          sink.info(
+            "path-outside-repo",
+            `${prefix}${call.name} edited ${edit.path}, ${throughLink ? "through a symbolic link that leads outside the repository" : `outside the repository${mapper.root ? ` (${mapper.root})` : ""}`}: ignored`,
+            call.record,
+          );
         }
         continue;
       }
       // Removing a link removes the link; the content a tool logs for it was read through it (another file's text),
       // so it is no pre-image of the link's own blob.
-      const own = edit.kind === "delete" && edit.pre_image !== null && links !== undefined && isLinkItself(path, links) ? { ...edit, pre_image: null } : edit;
+      const own =
+        edit.kind === "delete" && edit.pre_image !== null && links !== undefined && isLinkItself(path, links)
+          ? { ...edit, pre_image: null }
+          : edit;
       // A move from outside the repository brings no tracked lines: the edit applies to the new path's own state.
       // Renaming a link moves the link, not the file it names.
       const from = edit.moved_from ? toRepoPath(edit.moved_from, true, call.record) : null;
@@ -226,9 +266,25 @@ function planReplay(
  * into the repository (root inferred from what `files.exists` knows); edits outside it are noted once.
  * Symbolic links are not followed here (a group's replay, metrics.md §1b).
  */
-export function planSteps(session: Session, calls: readonly ToolCall[], files: Pick<UnitFiles, "exists" | "changed">, prefix: string, sink: DiagnosticSink): ReplayStep[] {
+export function planSteps(
+  session: Session,
+  calls: readonly ToolCall[],
+  files: Pick<UnitFiles, "exists" | "changed">,
+  prefix: string,
+  sink: DiagnosticSink,
+): ReplayStep[] {
   const unitFiles: UnitFiles = { ...files, readBase: async () => null, readCommit: async () => null };
-  return planReplay(session, 0, unitFiles, new Set(files.changed.map((f) => f.path)), prefix, sink, undefined, undefined, calls).steps;
+  return planReplay(
+    session,
+    0,
+    unitFiles,
+    new Set(files.changed.map((f) => f.path)),
+    prefix,
+    sink,
+    undefined,
+    undefined,
+    calls,
+  ).steps;
 }
 
 /** Every file whose base is needed: those the agent edited, then those the commit changes. */

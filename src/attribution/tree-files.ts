@@ -69,7 +69,10 @@ export async function readBlob(repo: GitRepository, sha: string): Promise<Uint8A
 }
 
 /** The stored target text of each symbolic link of a tree; `missing`: links whose blob this clone lacks. */
-export async function linkTargets(repo: GitRepository, tree: TreeFiles): Promise<{ targets: Map<string, string>; missing: string[] }> {
+export async function linkTargets(
+  repo: GitRepository,
+  tree: TreeFiles,
+): Promise<{ targets: Map<string, string>; missing: string[] }> {
   const targets = new Map<string, string>();
   const missing: string[] = [];
   for (const path of tree.links) {
@@ -107,12 +110,20 @@ function folders(tree: TreeFiles): Set<string> {
  * The symbolic links of a unit's base and commit trees, or null when neither has one (the common case:
  * nothing is read). `missing`: links whose blob this clone lacks (the unit cannot be read whole).
  */
-export async function unitLinks(repo: GitRepository, base: TreeFiles, commit: TreeFiles): Promise<{ links: UnitLinks; missing: string[] } | null> {
+export async function unitLinks(
+  repo: GitRepository,
+  base: TreeFiles,
+  commit: TreeFiles,
+): Promise<{ links: UnitLinks; missing: string[] } | null> {
   if (base.links.size === 0 && commit.links.size === 0) return null;
   const inBase = await linkTargets(repo, base);
   const inCommit = await linkTargets(repo, commit);
   return {
-    links: { base: inBase.targets, commit: inCommit.targets, inCommit: (path) => commit.blobs.has(path) || folders(commit).has(path) },
+    links: {
+      base: inBase.targets,
+      commit: inCommit.targets,
+      inCommit: (path) => commit.blobs.has(path) || folders(commit).has(path),
+    },
     missing: [...new Set([...inBase.missing, ...inCommit.missing])],
   };
 }

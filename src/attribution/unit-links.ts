@@ -35,7 +35,11 @@ export function commitViewOfLinks(links: UnitLinks): (path: string) => string | 
  */
 export function landingCandidates(path: string, links: UnitLinks, keepLast: boolean): (string | null)[] {
   const out: (string | null)[] = [];
-  for (const candidate of [resolveSymlinks(path, commitViewOfLinks(links), keepLast), resolveSymlinks(path, (p) => links.base.get(p), keepLast), path]) {
+  for (const candidate of [
+    resolveSymlinks(path, commitViewOfLinks(links), keepLast),
+    resolveSymlinks(path, (p) => links.base.get(p), keepLast),
+    path,
+  ]) {
     if (!out.includes(candidate)) out.push(candidate);
   }
   return out;
@@ -48,7 +52,12 @@ export function landingCandidates(path: string, links: UnitLinks, keepLast: bool
  * for `path` (the file the tool really read: a link retargeted during the session, or a link checked out as
  * a text file by Git for Windows), else the commit's view of the links.
  */
-export function chooseLanding(path: string, candidates: readonly (string | null)[], firstPreImage: string | null, baseText: (path: string) => string | null | undefined): string | null {
+export function chooseLanding(
+  path: string,
+  candidates: readonly (string | null)[],
+  firstPreImage: string | null,
+  baseText: (path: string) => string | null | undefined,
+): string | null {
   if (candidates[0] === path || firstPreImage === null) return candidates[0];
   // A tool on a CRLF checkout (Git for Windows) reads CRLF text where git stores LF.
   const pre = withoutCarriageReturns(firstPreImage);

@@ -47,7 +47,10 @@ export function toUnitRow(id: UnitIdentity, counts: UnitAttribution | null): Uni
 }
 
 /** The per-file counts behind a computed unit, as `unit_files` rows. */
-export function toUnitFileRows(id: Pick<UnitIdentity, "session_id" | "commit_sha">, counts: UnitAttribution | null): UnitFileRow[] {
+export function toUnitFileRows(
+  id: Pick<UnitIdentity, "session_id" | "commit_sha">,
+  counts: UnitAttribution | null,
+): UnitFileRow[] {
   return (counts?.files ?? []).map((f) => ({
     session_id: id.session_id,
     commit_sha: id.commit_sha,

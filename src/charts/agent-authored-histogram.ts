@@ -45,7 +45,8 @@ export function agentAuthoredHistogram(units: readonly UnitRow[], { binWidth = 5
   }
   const share = (mode: string) => (n > 0 ? (100 * (modes.get(mode) ?? 0)) / n : null);
   // The legend label carries the share; the expression holds only our mode names and numbers, never data text.
-  const labelExpr = MODE_ORDER.map((m) => `datum.label === '${m}' ? '${m} ${formatPct(share(m))}'`).join(" : ") + " : datum.label";
+  const labelExpr =
+    MODE_ORDER.map((m) => `datum.label === '${m}' ? '${m} ${formatPct(share(m))}'`).join(" : ") + " : datum.label";
   const subset = headlineSubset(units);
   const caption = unitCaption(
     "Agent-authored % per unit (agent lines surviving / lines the commit adds), stacked by coding mode: 0 % human-only, ≥ 99 % vibe, else collaborative; legend: share of units",
@@ -56,38 +57,50 @@ export function agentAuthoredHistogram(units: readonly UnitRow[], { binWidth = 5
     name: "agent-authored-histogram",
     title,
     caption,
-    spec: frame(title, caption, n === 0 ? emptyBody("No unambiguous unit with committed lines.") : {
-      width: FIGURE.width,
-      height: FIGURE.height,
-      layer: [
-        {
-          data: { values },
-          mark: { type: "bar", stroke: "white", strokeWidth: 0.5 },
-          encoding: {
-            x: { field: "bin_start", type: "quantitative", scale: { domain: [0, 100] }, title: "agent-authored lines (% of committed lines)", axis: { values: [0, 20, 40, 60, 80, 100] } },
-            x2: { field: "bin_end" },
-            y: { field: "y0", type: "quantitative", title: "units", axis: { tickMinStep: 1 } },
-            y2: { field: "y1" },
-            color: { field: "mode", type: "nominal", scale: modeScale, title: null, legend: { labelExpr } },
-            tooltip: [
-              { field: "mode", title: "mode" },
-              { field: "bin_start", title: "from %" },
-              { field: "bin_end", title: "to %" },
-              { field: "units", title: "units" },
+    spec: frame(
+      title,
+      caption,
+      n === 0
+        ? emptyBody("No unambiguous unit with committed lines.")
+        : {
+            width: FIGURE.width,
+            height: FIGURE.height,
+            layer: [
+              {
+                data: { values },
+                mark: { type: "bar", stroke: "white", strokeWidth: 0.5 },
+                encoding: {
+                  x: {
+                    field: "bin_start",
+                    type: "quantitative",
+                    scale: { domain: [0, 100] },
+                    title: "agent-authored lines (% of committed lines)",
+                    axis: { values: [0, 20, 40, 60, 80, 100] },
+                  },
+                  x2: { field: "bin_end" },
+                  y: { field: "y0", type: "quantitative", title: "units", axis: { tickMinStep: 1 } },
+                  y2: { field: "y1" },
+                  color: { field: "mode", type: "nominal", scale: modeScale, title: null, legend: { labelExpr } },
+                  tooltip: [
+                    { field: "mode", title: "mode" },
+                    { field: "bin_start", title: "from %" },
+                    { field: "bin_end", title: "to %" },
+                    { field: "units", title: "units" },
+                  ],
+                },
+              },
+              {
+                data: { values: [{ x: 99, label: "vibe ≥ 99 %" }] },
+                mark: { type: "rule", strokeDash: [3, 2], color: MUTED },
+                encoding: { x: { field: "x", type: "quantitative" } },
+              },
+              {
+                data: { values: [{ x: 95, label: "vibe ≥ 99 %" }] },
+                mark: { type: "text", align: "right", baseline: "top", dx: -3, y: 2, color: MUTED },
+                encoding: { x: { field: "x", type: "quantitative" }, text: { field: "label" } },
+              },
             ],
           },
-        },
-        {
-          data: { values: [{ x: 99, label: "vibe ≥ 99 %" }] },
-          mark: { type: "rule", strokeDash: [3, 2], color: MUTED },
-          encoding: { x: { field: "x", type: "quantitative" } },
-        },
-        {
-          data: { values: [{ x: 95, label: "vibe ≥ 99 %" }] },
-          mark: { type: "text", align: "right", baseline: "top", dx: -3, y: 2, color: MUTED },
-          encoding: { x: { field: "x", type: "quantitative" }, text: { field: "label" } },
-        },
-      ],
-    }),
+    ),
   };
 }

@@ -21,7 +21,16 @@ export function effortByMode(summaries: readonly SliceSummary[], subset: Subset)
   const values = METRICS.flatMap((metric, m) =>
     MODE_ORDER.filter((mode) => byMode.has(mode)).map((mode) => {
       const s = byMode.get(mode)!;
-      return { mode, metric: metric.title, metric_rank: m, value: s[metric.key], units: s.units, sessions: s.sessions, committed_lines: s.committed_lines, n_label: `n=${formatCount(s.units)}` };
+      return {
+        mode,
+        metric: metric.title,
+        metric_rank: m,
+        value: s[metric.key],
+        units: s.units,
+        sessions: s.sessions,
+        committed_lines: s.committed_lines,
+        n_label: `n=${formatCount(s.units)}`,
+      };
     }),
   );
   const unknownCost = values.some((v) => v.metric === METRICS[1].title && v.value === null);
@@ -35,32 +44,60 @@ export function effortByMode(summaries: readonly SliceSummary[], subset: Subset)
     name: "effort-by-mode",
     title,
     caption,
-    spec: frame(title, caption, values.length === 0 ? emptyBody("No unambiguous unit with committed lines.") : {
-      data: { values },
-      spacing: 12,
-      hconcat: METRICS.map((metric, m) => ({
-        transform: [{ filter: { field: "metric_rank", equal: m } }],
-        width: FIGURE.panelWidth,
-        height: { step: FIGURE.step + 4 },
-        layer: [
-          {
-            mark: { type: "bar", height: { band: 0.75 } },
-            encoding: {
-              y: m === 0 ? y : { ...y, axis: null },
-              // A metric no mode has (e.g. every model unpriced) gets a fixed, unlabelled axis instead of an empty scale.
-              x: values.some((v) => v.metric_rank === m && v.value !== null)
-                ? { field: "value", type: "quantitative", title: metric.title, axis: { tickCount: 3, format: metric.format } }
-                : { field: "value", type: "quantitative", title: `${metric.title}: unknown`, scale: { domain: [0, 1] }, axis: { labels: false, ticks: false, grid: false } },
-              color: { field: "mode", type: "nominal", scale: modeScale, legend: null },
-              tooltip: [{ field: "mode" }, { field: "metric" }, { field: "value", format: ".4~g" }, { field: "units" }, { field: "sessions" }, { field: "committed_lines", title: "committed lines" }],
-            },
+    spec: frame(
+      title,
+      caption,
+      values.length === 0
+        ? emptyBody("No unambiguous unit with committed lines.")
+        : {
+            data: { values },
+            spacing: 12,
+            hconcat: METRICS.map((metric, m) => ({
+              transform: [{ filter: { field: "metric_rank", equal: m } }],
+              width: FIGURE.panelWidth,
+              height: { step: FIGURE.step + 4 },
+              layer: [
+                {
+                  mark: { type: "bar", height: { band: 0.75 } },
+                  encoding: {
+                    y: m === 0 ? y : { ...y, axis: null },
+                    // A metric no mode has (e.g. every model unpriced) gets a fixed, unlabelled axis instead of an empty scale.
+                    x: values.some((v) => v.metric_rank === m && v.value !== null)
+                      ? {
+                          field: "value",
+                          type: "quantitative",
+                          title: metric.title,
+                          axis: { tickCount: 3, format: metric.format },
+                        }
+                      : {
+                          field: "value",
+                          type: "quantitative",
+                          title: `${metric.title}: unknown`,
+                          scale: { domain: [0, 1] },
+                          axis: { labels: false, ticks: false, grid: false },
+                        },
+                    color: { field: "mode", type: "nominal", scale: modeScale, legend: null },
+                    tooltip: [
+                      { field: "mode" },
+                      { field: "metric" },
+                      { field: "value", format: ".4~g" },
+                      { field: "units" },
+                      { field: "sessions" },
+                      { field: "committed_lines", title: "committed lines" },
+                    ],
+                  },
+                },
+                {
+                  mark: { type: "text", align: "left", dx: 2, fontSize: 7.5, color: "#1a1a1a" },
+                  encoding: {
+                    y: m === 0 ? y : { ...y, axis: null },
+                    x: { datum: 0, type: "quantitative" },
+                    text: { field: "n_label" },
+                  },
+                },
+              ],
+            })),
           },
-          {
-            mark: { type: "text", align: "left", dx: 2, fontSize: 7.5, color: "#1a1a1a" },
-            encoding: { y: m === 0 ? y : { ...y, axis: null }, x: { datum: 0, type: "quantitative" }, text: { field: "n_label" } },
-          },
-        ],
-      })),
-    }),
+    ),
   };
 }

@@ -19,7 +19,10 @@ const DAY_MS = 86_400_000;
  * (`started_at`), as SWE-chat does (`created_at` floored to the day,
  * `rolling("14D")`).
  */
-export function sessionModes(units: readonly UnitRow[], sessions: readonly SessionRow[]): { session_id: string; day: string; mode: string }[] {
+export function sessionModes(
+  units: readonly UnitRow[],
+  sessions: readonly SessionRow[],
+): { session_id: string; day: string; mode: string }[] {
   const percents = replayPercentBySession(units);
   const out: { session_id: string; day: string; mode: string }[] = [];
   for (const s of sessions) {
@@ -36,7 +39,11 @@ export function sessionModes(units: readonly UnitRow[], sessions: readonly Sessi
  * one point per calendar day from the first to the last session day (a day
  * whose window holds no session has no point). At most 3 × days rows.
  */
-export function modeShareOverTime(units: readonly UnitRow[], sessions: readonly SessionRow[], { windowDays = 14 }: RollingOptions = {}): Chart {
+export function modeShareOverTime(
+  units: readonly UnitRow[],
+  sessions: readonly SessionRow[],
+  { windowDays = 14 }: RollingOptions = {},
+): Chart {
   const modes = sessionModes(units, sessions).filter((m) => /^\d{4}-\d{2}-\d{2}$/.test(m.day));
   const perDay = new Map<number, number[]>();
   for (const m of modes) {
@@ -57,7 +64,9 @@ export function modeShareOverTime(units: readonly UnitRow[], sessions: readonly 
       const total = window.reduce((s, v) => s + v, 0);
       if (total === 0) continue;
       const day = new Date(t).toISOString().slice(0, 10);
-      MODE_ORDER.forEach((mode, i) => values.push({ day, mode, share: (100 * window[i]) / total, sessions: window[i], window_sessions: total }));
+      MODE_ORDER.forEach((mode, i) =>
+        values.push({ day, mode, share: (100 * window[i]) / total, sessions: window[i], window_sessions: total }),
+      );
     }
   }
   const subset = headlineSubset(units);
@@ -71,23 +80,35 @@ export function modeShareOverTime(units: readonly UnitRow[], sessions: readonly 
     name: "mode-share-rolling",
     title,
     caption,
-    spec: frame(title, caption, values.length === 0 ? emptyBody("No session with an unambiguous unit and a start time.") : {
-      width: FIGURE.width,
-      height: FIGURE.height,
-      data: { values },
-      mark: { type: "line", strokeWidth: 1.6, point: values.length <= 3 * 40 ? { size: 14 } : false },
-      encoding: {
-        x: { field: "day", type: "temporal", timeUnit: "utcyearmonthdate", title: "session start (UTC day)", axis: { labelAngle: 0, tickCount: 5 } },
-        y: { field: "share", type: "quantitative", scale: { domain: [0, 100] }, title: `sessions in window (%)` },
-        color: { field: "mode", type: "nominal", scale: modeScale, title: null },
-        tooltip: [
-          { field: "day", type: "temporal", timeUnit: "utcyearmonthdate", title: "day" },
-          { field: "mode" },
-          { field: "share", format: ".1f", title: "share %" },
-          { field: "sessions" },
-          { field: "window_sessions", title: "sessions in window" },
-        ],
-      },
-    }),
+    spec: frame(
+      title,
+      caption,
+      values.length === 0
+        ? emptyBody("No session with an unambiguous unit and a start time.")
+        : {
+            width: FIGURE.width,
+            height: FIGURE.height,
+            data: { values },
+            mark: { type: "line", strokeWidth: 1.6, point: values.length <= 3 * 40 ? { size: 14 } : false },
+            encoding: {
+              x: {
+                field: "day",
+                type: "temporal",
+                timeUnit: "utcyearmonthdate",
+                title: "session start (UTC day)",
+                axis: { labelAngle: 0, tickCount: 5 },
+              },
+              y: { field: "share", type: "quantitative", scale: { domain: [0, 100] }, title: `sessions in window (%)` },
+              color: { field: "mode", type: "nominal", scale: modeScale, title: null },
+              tooltip: [
+                { field: "day", type: "temporal", timeUnit: "utcyearmonthdate", title: "day" },
+                { field: "mode" },
+                { field: "share", format: ".1f", title: "share %" },
+                { field: "sessions" },
+                { field: "window_sessions", title: "sessions in window" },
+              ],
+            },
+          },
+    ),
   };
 }

@@ -19,7 +19,10 @@ interface VegaModules {
 }
 let modules: Promise<VegaModules> | null = null;
 function loadVega(): Promise<VegaModules> {
-  modules ??= Promise.all([importModule("vega"), importModule("vega-lite")]).then(([vega, vegaLite]) => ({ vega, vegaLite }));
+  modules ??= Promise.all([importModule("vega"), importModule("vega-lite")]).then(([vega, vegaLite]) => ({
+    vega,
+    vegaLite,
+  }));
   return modules;
 }
 
@@ -45,7 +48,10 @@ function collector(onWarning: (message: string) => void, vega: any) {
 }
 
 /** Compiles a Vega-Lite spec to a Vega spec. */
-export async function compileToVega(spec: VegaLiteSpec, { onWarning = () => undefined }: RenderOptions = {}): Promise<VegaLiteSpec> {
+export async function compileToVega(
+  spec: VegaLiteSpec,
+  { onWarning = () => undefined }: RenderOptions = {},
+): Promise<VegaLiteSpec> {
   const { vega, vegaLite } = await loadVega();
   return vegaLite.compile(spec, { logger: collector(onWarning, vega) }).spec;
 }
@@ -54,7 +60,10 @@ export async function compileToVega(spec: VegaLiteSpec, { onWarning = () => unde
 export async function renderSvg(spec: VegaLiteSpec, options: RenderOptions = {}): Promise<string> {
   const { vega } = await loadVega();
   const vgSpec = await compileToVega(spec, options);
-  const view = new vega.View(vega.parse(vgSpec), { renderer: "none", logger: collector(options.onWarning ?? (() => undefined), vega) });
+  const view = new vega.View(vega.parse(vgSpec), {
+    renderer: "none",
+    logger: collector(options.onWarning ?? (() => undefined), vega),
+  });
   try {
     return await view.toSVG();
   } finally {

@@ -42,14 +42,19 @@ export function boxStats(group: string, values: readonly number[]): BoxStats {
 }
 
 /** Groups values by key, keeping the `topN` largest groups and pooling the rest as "other (k models)". */
-function grouped(items: readonly { key: string; value: number }[], topN: number): { group: string; values: number[] }[] {
+function grouped(
+  items: readonly { key: string; value: number }[],
+  topN: number,
+): { group: string; values: number[] }[] {
   const by = new Map<string, number[]>();
   for (const it of items) {
     let list = by.get(it.key);
     if (!list) by.set(it.key, (list = []));
     list.push(it.value);
   }
-  const ranked = [...by.entries()].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const ranked = [...by.entries()].sort(
+    (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+  );
   if (ranked.length <= topN + 1) return ranked.map(([group, values]) => ({ group, values }));
   const rest = ranked.slice(topN);
   return [
@@ -59,15 +64,31 @@ function grouped(items: readonly { key: string; value: number }[], topN: number)
 }
 
 function boxSpec(groups: { group: string; values: number[] }[], x: VegaLiteSpec, maxPoints: number): VegaLiteSpec {
-  const boxes = groups.map((g, rank) => ({ ...boxStats(g.group, g.values), rank, n_label: `n=${formatCount(g.values.length)}` }));
-  const points = groups.flatMap((g, rank) => (g.values.length <= maxPoints ? g.values.map((value) => ({ group: g.group, rank, value })) : []));
-  const y = { field: "group", type: "nominal", sort: { field: "rank", op: "min" }, title: null, axis: { labelLimit: 220 } };
+  const boxes = groups.map((g, rank) => ({
+    ...boxStats(g.group, g.values),
+    rank,
+    n_label: `n=${formatCount(g.values.length)}`,
+  }));
+  const points = groups.flatMap((g, rank) =>
+    g.values.length <= maxPoints ? g.values.map((value) => ({ group: g.group, rank, value })) : [],
+  );
+  const y = {
+    field: "group",
+    type: "nominal",
+    sort: { field: "rank", op: "min" },
+    title: null,
+    axis: { labelLimit: 220 },
+  };
   const field = (name: string) => ({ ...x, field: name });
   return {
     width: FIGURE.width - 60,
     height: { step: FIGURE.step + 4 },
     layer: [
-      { data: { values: boxes }, mark: { type: "rule", color: "#555555" }, encoding: { y, x: field("lo"), x2: { field: "hi" } } },
+      {
+        data: { values: boxes },
+        mark: { type: "rule", color: "#555555" },
+        encoding: { y, x: field("lo"), x2: { field: "hi" } },
+      },
       {
         data: { values: boxes },
         mark: { type: "bar", color: "#c6dbef", stroke: BAR_COLOR, strokeWidth: 0.8, height: { band: 0.6 } },
@@ -75,12 +96,32 @@ function boxSpec(groups: { group: string; values: number[] }[], x: VegaLiteSpec,
           y,
           x: field("q1"),
           x2: { field: "q3" },
-          tooltip: [{ field: "group", title: "model" }, { field: "n" }, { field: "lo", format: ".3~g" }, { field: "q1", format: ".3~g" }, { field: "median", format: ".3~g" }, { field: "q3", format: ".3~g" }, { field: "hi", format: ".3~g" }],
+          tooltip: [
+            { field: "group", title: "model" },
+            { field: "n" },
+            { field: "lo", format: ".3~g" },
+            { field: "q1", format: ".3~g" },
+            { field: "median", format: ".3~g" },
+            { field: "q3", format: ".3~g" },
+            { field: "hi", format: ".3~g" },
+          ],
         },
       },
-      { data: { values: points }, mark: { type: "tick", color: "#08306b", opacity: 0.35, thickness: 1, bandSize: 8 }, encoding: { y, x: field("value") } },
-      { data: { values: boxes }, mark: { type: "tick", color: "#08306b", thickness: 2, bandSize: 11 }, encoding: { y, x: field("median") } },
-      { data: { values: boxes }, mark: { type: "text", align: "left", dx: 4, fontSize: 7.5, color: "#333333" }, encoding: { y, x: field("hi"), text: { field: "n_label" } } },
+      {
+        data: { values: points },
+        mark: { type: "tick", color: "#08306b", opacity: 0.35, thickness: 1, bandSize: 8 },
+        encoding: { y, x: field("value") },
+      },
+      {
+        data: { values: boxes },
+        mark: { type: "tick", color: "#08306b", thickness: 2, bandSize: 11 },
+        encoding: { y, x: field("median") },
+      },
+      {
+        data: { values: boxes },
+        mark: { type: "text", align: "left", dx: 4, fontSize: 7.5, color: "#333333" },
+        encoding: { y, x: field("hi"), text: { field: "n_label" } },
+      },
     ],
   };
 }
@@ -89,7 +130,11 @@ function boxSpec(groups: { group: string; values: number[] }[], x: VegaLiteSpec,
  * Code survival rate per session (its unambiguous units pooled: Σ survived
  * / Σ final), as a box per model with the raw values as ticks where few.
  */
-export function sessionSurvivalDistribution(units: readonly UnitRow[], sessions: readonly SessionRow[], { topN = 8, maxPoints = 200 }: DistributionOptions = {}): Chart {
+export function sessionSurvivalDistribution(
+  units: readonly UnitRow[],
+  sessions: readonly SessionRow[],
+  { topN = 8, maxPoints = 200 }: DistributionOptions = {},
+): Chart {
   const sums = new Map<string, { survived: number; final: number }>();
   for (const u of units) {
     if (!isHeadlineUnit(u)) continue;
@@ -113,12 +158,25 @@ export function sessionSurvivalDistribution(units: readonly UnitRow[], sessions:
     name: "session-survival-distribution",
     title,
     caption,
-    spec: frame(title, caption, items.length === 0 ? emptyBody("No session with agent lines in an unambiguous unit.") : boxSpec(grouped(items, topN), { type: "quantitative", scale: { domain: [0, 100] }, title: "code survival rate (%)" }, maxPoints)),
+    spec: frame(
+      title,
+      caption,
+      items.length === 0
+        ? emptyBody("No session with agent lines in an unambiguous unit.")
+        : boxSpec(
+            grouped(items, topN),
+            { type: "quantitative", scale: { domain: [0, 100] }, title: "code survival rate (%)" },
+            maxPoints,
+          ),
+    ),
   };
 }
 
 /** Cost per session (US$, log scale) as a box per model; sessions with unknown or zero cost are counted and left out. */
-export function sessionCostDistribution(sessions: readonly SessionRow[], { topN = 8, maxPoints = 200 }: DistributionOptions = {}): Chart {
+export function sessionCostDistribution(
+  sessions: readonly SessionRow[],
+  { topN = 8, maxPoints = 200 }: DistributionOptions = {},
+): Chart {
   const items = sessions
     .filter((s) => s.cost_usd !== null && s.cost_usd > 0)
     .map((s) => ({ id: s.session_id, key: s.model ?? "(unknown)", value: s.cost_usd as number }))
@@ -133,6 +191,21 @@ export function sessionCostDistribution(sessions: readonly SessionRow[], { topN 
     name: "session-cost-distribution",
     title,
     caption,
-    spec: frame(title, caption, items.length === 0 ? emptyBody("No session with a known, non-zero cost.") : boxSpec(grouped(items, topN), { type: "quantitative", scale: { type: "log" }, title: "cost per session (US$, log scale)", axis: { format: "$.2~r" } }, maxPoints)),
+    spec: frame(
+      title,
+      caption,
+      items.length === 0
+        ? emptyBody("No session with a known, non-zero cost.")
+        : boxSpec(
+            grouped(items, topN),
+            {
+              type: "quantitative",
+              scale: { type: "log" },
+              title: "cost per session (US$, log scale)",
+              axis: { format: "$.2~r" },
+            },
+            maxPoints,
+          ),
+    ),
   };
 }

@@ -37,7 +37,12 @@ const UNKNOWN = "(unknown)";
  * "other (k …)" slice, so a corpus with 700 repositories still gives a
  * readable chart; ties break by name, so the order is stable.
  */
-export function slicing(dimension: SliceDimension, units: readonly UnitRow[], sessions: readonly SessionRow[], topN = 10): Slicing {
+export function slicing(
+  dimension: SliceDimension,
+  units: readonly UnitRow[],
+  sessions: readonly SessionRow[],
+  topN = 10,
+): Slicing {
   const label = SLICE_LABELS[dimension];
   if (dimension === "length_bin") {
     const bins = new Map(sessions.map((s) => [s.session_id, s.length_bin]));
@@ -50,7 +55,9 @@ export function slicing(dimension: SliceDimension, units: readonly UnitRow[], se
   const nameOf = (u: SlicedRow): string => u[dimension] ?? UNKNOWN;
   const counts = new Map<string, number>();
   for (const u of units) if (isHeadlineUnit(u)) counts.set(nameOf(u), (counts.get(nameOf(u)) ?? 0) + 1);
-  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([name]) => name);
+  const ranked = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([name]) => name);
   // Folding a single name into "other" would only hide it.
   const keep = ranked.length > topN + 1 ? ranked.slice(0, topN) : ranked;
   const folded = ranked.slice(keep.length);

@@ -27,7 +27,9 @@ export function headlineSubset(units: readonly UnitRow[]): Subset {
   return {
     units: n,
     sessions: sessions.size,
-    excluded: [...excluded.entries()].map(([reason, k]) => ({ reason, units: k })).sort((a, b) => b.units - a.units || (a.reason < b.reason ? -1 : 1)),
+    excluded: [...excluded.entries()]
+      .map(([reason, k]) => ({ reason, units: k }))
+      .sort((a, b) => b.units - a.units || (a.reason < b.reason ? -1 : 1)),
   };
 }
 
@@ -45,5 +47,7 @@ export function excludedText(subset: Subset): string {
  */
 export function unitCaption(what: string, subset: Subset, note = ""): string {
   const counts = `${plural(subset.units, "unambiguous unit")} from ${plural(subset.sessions, "session")}`;
-  return [`${what}.`, `${counts[0].toUpperCase()}${counts.slice(1)}.`, excludedText(subset), note].filter(Boolean).join(" ");
+  return [`${what}.`, `${counts[0].toUpperCase()}${counts.slice(1)}.`, excludedText(subset), note]
+    .filter(Boolean)
+    .join(" ");
 }

@@ -25,7 +25,13 @@ export function toolCategoryTable(toolCalls: readonly ToolCallRow[]): ToolCatego
   }
   const total = toolCalls.length;
   return [...rows.entries()]
-    .map(([category, r]) => ({ category, calls: r.calls, share: total > 0 ? (100 * r.calls) / total : 0, failed: r.failed, sessions: r.sessions.size }))
+    .map(([category, r]) => ({
+      category,
+      calls: r.calls,
+      share: total > 0 ? (100 * r.calls) / total : 0,
+      failed: r.failed,
+      sessions: r.sessions.size,
+    }))
     .sort((a, b) => b.calls - a.calls || (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
 }
 
@@ -43,25 +49,41 @@ export function toolCategories(toolCalls: readonly ToolCallRow[]): Chart {
     name: "tool-categories",
     title,
     caption,
-    spec: frame(title, caption, values.length === 0 ? emptyBody("No tool call.") : {
-      width: FIGURE.width - 60,
-      height: { step: 13 },
-      data: { values },
-      layer: [
-        {
-          mark: { type: "bar", color: BAR_COLOR, height: { band: 0.75 } },
-          encoding: {
-            y,
-            x: { field: "calls", type: "quantitative", title: "tool calls", axis: { tickMinStep: 1, format: "~s" } },
-            tooltip: [{ field: "category" }, { field: "calls" }, { field: "share", format: ".1f", title: "% of calls" }, { field: "failed" }, { field: "sessions" }],
+    spec: frame(
+      title,
+      caption,
+      values.length === 0
+        ? emptyBody("No tool call.")
+        : {
+            width: FIGURE.width - 60,
+            height: { step: 13 },
+            data: { values },
+            layer: [
+              {
+                mark: { type: "bar", color: BAR_COLOR, height: { band: 0.75 } },
+                encoding: {
+                  y,
+                  x: {
+                    field: "calls",
+                    type: "quantitative",
+                    title: "tool calls",
+                    axis: { tickMinStep: 1, format: "~s" },
+                  },
+                  tooltip: [
+                    { field: "category" },
+                    { field: "calls" },
+                    { field: "share", format: ".1f", title: "% of calls" },
+                    { field: "failed" },
+                    { field: "sessions" },
+                  ],
+                },
+              },
+              {
+                mark: { type: "text", align: "left", dx: 3, fontSize: 7.5 },
+                encoding: { y, x: { field: "calls", type: "quantitative" }, text: { field: "label" } },
+              },
+            ],
           },
-        },
-        {
-          mark: { type: "text", align: "left", dx: 3, fontSize: 7.5 },
-          encoding: { y, x: { field: "calls", type: "quantitative" }, text: { field: "label" } },
-        },
-      ],
-    }),
+    ),
   };
 }
-

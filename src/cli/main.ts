@@ -30,8 +30,22 @@ export async function main(argv: string[]): Promise<number> {
   return exitCode;
 }
 
-const FILE_SYSTEM_CODES = new Set(["EACCES", "EEXIST", "EISDIR", "ENOTDIR", "ENOSPC", "EROFS", "EPERM", "ENAMETOOLONG", "EDQUOT"]);
+const FILE_SYSTEM_CODES = new Set([
+  "EACCES",
+  "EEXIST",
+  "EISDIR",
+  "ENOTDIR",
+  "ENOSPC",
+  "EROFS",
+  "EPERM",
+  "ENAMETOOLONG",
+  "EDQUOT",
+]);
 
 function isFileSystemError(err: unknown): err is NodeJS.ErrnoException {
-  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === "string" && FILE_SYSTEM_CODES.has((err as NodeJS.ErrnoException).code!);
+  return (
+    err instanceof Error &&
+    typeof (err as NodeJS.ErrnoException).code === "string" &&
+    FILE_SYSTEM_CODES.has((err as NodeJS.ErrnoException).code!)
+  );
 }

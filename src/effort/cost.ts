@@ -74,7 +74,12 @@ export function tokensPerField(usage: Usage): Record<PriceField, number> {
 }
 
 export function isZeroUsage(usage: Usage): boolean {
-  return usage.input_tokens === 0 && usage.output_tokens === 0 && usage.cache_creation_tokens === 0 && usage.cache_read_tokens === 0;
+  return (
+    usage.input_tokens === 0 &&
+    usage.output_tokens === 0 &&
+    usage.cache_creation_tokens === 0 &&
+    usage.cache_read_tokens === 0
+  );
 }
 
 export function isFastSpeed(speed: string | null | undefined): boolean {
@@ -84,7 +89,12 @@ export function isFastSpeed(speed: string | null | undefined): boolean {
 }
 
 /** ccusage's `tiered_cost` for one count: the first `threshold` tokens at `base`, the rest at `above`. */
-function tiered(tokens: number, base: number, above: number | null, threshold: number): { usd: number; tiered: boolean } {
+function tiered(
+  tokens: number,
+  base: number,
+  above: number | null,
+  threshold: number,
+): { usd: number; tiered: boolean } {
   if (tokens <= 0) return { usd: 0, tiered: false };
   if (above !== null && tokens > threshold) {
     return { usd: (threshold * base + (tokens - threshold) * above) / PER_MILLION, tiered: true };
@@ -100,7 +110,10 @@ export function costBreakdown(call: ApiCall, options: CostOptions = {}): CostBre
   const tokens = tokensPerField(call.usage);
   const base: Prices = entry.usd_per_mtok;
   const tier = entry.long_context;
-  const usd = { input: 0, output: 0, cache_write_5m: 0, cache_write_1h: 0, cache_read: 0 } as Record<PriceField, number>;
+  const usd = { input: 0, output: 0, cache_write_5m: 0, cache_write_1h: 0, cache_read: 0 } as Record<
+    PriceField,
+    number
+  >;
   let longApplied = false;
 
   if (rule === "request") {
@@ -157,7 +170,11 @@ export interface PartialCost {
  * and one `price-fast-unknown` warning per model that asked for fast speed
  * without a known fast price (those calls are charged at standard prices).
  */
-export function partialCostOfCalls(calls: readonly ApiCall[], sink: DiagnosticSink | null = null, options: CostOptions = {}): PartialCost {
+export function partialCostOfCalls(
+  calls: readonly ApiCall[],
+  sink: DiagnosticSink | null = null,
+  options: CostOptions = {},
+): PartialCost {
   let known = 0;
   let priced = 0;
   let unpriced = 0;
@@ -215,7 +232,13 @@ export function partialCostOfCalls(calls: readonly ApiCall[], sink: DiagnosticSi
       );
     }
   }
-  return { known_usd: known, unknown_models: unknownModels, priced_calls: priced, unpriced_calls: unpriced, unpriced_tokens: unpricedTokens };
+  return {
+    known_usd: known,
+    unknown_models: unknownModels,
+    priced_calls: priced,
+    unpriced_calls: unpriced,
+    unpriced_tokens: unpricedTokens,
+  };
 }
 
 /**

@@ -18,7 +18,8 @@ export type LengthBin = (typeof ALL_LENGTH_BINS)[number];
 
 /** The bin of a prompt count (a whole number ≥ 0; anything else throws RangeError). */
 export function lengthBin(prompts: number): LengthBin {
-  if (!Number.isInteger(prompts) || prompts < 0) throw new RangeError(`prompt count must be a whole number ≥ 0, got ${prompts}`);
+  if (!Number.isInteger(prompts) || prompts < 0)
+    throw new RangeError(`prompt count must be a whole number ≥ 0, got ${prompts}`);
   if (prompts === 0) return ZERO_PROMPT_BIN;
   if (prompts <= 5) return LENGTH_BINS[prompts - 1];
   if (prompts <= 10) return "6-10";

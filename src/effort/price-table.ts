@@ -62,7 +62,13 @@ export const PRICE_TABLE_CHECKED = "2026-11-30";
 
 export type Provider = "anthropic" | "openai" | "google";
 export type PriceField = "input" | "output" | "cache_write_5m" | "cache_write_1h" | "cache_read";
-export const PRICE_FIELDS: readonly PriceField[] = ["input", "output", "cache_write_5m", "cache_write_1h", "cache_read"];
+export const PRICE_FIELDS: readonly PriceField[] = [
+  "input",
+  "output",
+  "cache_write_5m",
+  "cache_write_1h",
+  "cache_read",
+];
 
 /** USD per million tokens. */
 export type Prices = Readonly<Record<PriceField, number>>;
@@ -112,18 +118,37 @@ export function unverifiedPrices(
   for (const e of table) {
     for (const f of PRICE_FIELDS) {
       const c = e.sources[f];
-      if (!c.verified) out.push({ model: e.model, effective_date: e.effective_date, price: f, source: c.source, note: c.note ?? null });
+      if (!c.verified)
+        out.push({
+          model: e.model,
+          effective_date: e.effective_date,
+          price: f,
+          source: c.source,
+          note: c.note ?? null,
+        });
     }
     if (e.long_context) {
       for (const f of PRICE_FIELDS) {
         const c = e.long_context.sources[f];
         if (!c.verified) {
-          out.push({ model: e.model, effective_date: e.effective_date, price: `long_context.${f}`, source: c.source, note: c.note ?? null });
+          out.push({
+            model: e.model,
+            effective_date: e.effective_date,
+            price: `long_context.${f}`,
+            source: c.source,
+            note: c.note ?? null,
+          });
         }
       }
     }
     if (e.fast_source && !e.fast_source.verified) {
-      out.push({ model: e.model, effective_date: e.effective_date, price: "fast_multiplier", source: e.fast_source.source, note: e.fast_source.note ?? null });
+      out.push({
+        model: e.model,
+        effective_date: e.effective_date,
+        price: "fast_multiplier",
+        source: e.fast_source.source,
+        note: e.fast_source.note ?? null,
+      });
     }
   }
   return out;

@@ -57,7 +57,8 @@ function buildIndex(table: readonly PriceEntry[]): Map<string, PriceEntry[]> {
     add(normalizeModelName(e.model), e);
     for (const a of e.aliases) add(normalizeModelName(a), e);
   }
-  for (const list of index.values()) list.sort((a, b) => (a.effective_date < b.effective_date ? -1 : a.effective_date > b.effective_date ? 1 : 0));
+  for (const list of index.values())
+    list.sort((a, b) => (a.effective_date < b.effective_date ? -1 : a.effective_date > b.effective_date ? 1 : 0));
   return index;
 }
 

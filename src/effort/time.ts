@@ -26,7 +26,10 @@ export function durationSeconds(recordTimes: readonly number[]): number | null {
   return (t[t.length - 1] - t[0]) / 1000;
 }
 
-export function activeSeconds(recordTimes: readonly number[], idleLimitS: number = DEFAULT_IDLE_LIMIT_S): number | null {
+export function activeSeconds(
+  recordTimes: readonly number[],
+  idleLimitS: number = DEFAULT_IDLE_LIMIT_S,
+): number | null {
   if (!(idleLimitS >= 0)) throw new RangeError(`idle limit must be a number ≥ 0, got ${idleLimitS}`);
   const t = finiteSorted(recordTimes);
   if (t.length === 0) return null;

@@ -36,10 +36,15 @@ export function detectExportFormat(input: string | Uint8Array): ExportFormat {
 
   if (complete) {
     const whole = parse(text);
-    if (whole !== undefined) return isTrajectory(whole) ? "swe-agent" : isDataClawSession(whole) ? "dataclaw" : "unknown";
+    if (whole !== undefined)
+      return isTrajectory(whole) ? "swe-agent" : isDataClawSession(whole) ? "dataclaw" : "unknown";
   }
   // A trajectory cut off (too long for the prefix, or a truncated file): its first keys.
-  if (/^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/.test(text) && /"trajectory"\s*:\s*\[/.test(text) && /"(action|observation)"\s*:/.test(text)) {
+  if (
+    /^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/.test(text) &&
+    /"trajectory"\s*:\s*\[/.test(text) &&
+    /"(action|observation)"\s*:/.test(text)
+  ) {
     return "swe-agent";
   }
   const lines = text.split("\n");
@@ -54,7 +59,12 @@ export function detectExportFormat(input: string | Uint8Array): ExportFormat {
       if (isDataClawSession(value)) return "dataclaw";
       continue;
     }
-    if (/^\{\s*"session_id"\s*:/.test(line) && /"messages"\s*:\s*\[/.test(line) && /"role"\s*:\s*"(user|assistant)"/.test(line)) return "dataclaw";
+    if (
+      /^\{\s*"session_id"\s*:/.test(line) &&
+      /"messages"\s*:\s*\[/.test(line) &&
+      /"role"\s*:\s*"(user|assistant)"/.test(line)
+    )
+      return "dataclaw";
   }
   return "unknown";
 }
@@ -73,7 +83,8 @@ function isTrajectory(v: unknown): boolean {
 
 /** A DataClaw session: `session_id` and a `messages` array of `{role, …}` objects (no `type` records, no camelCase `sessionId`). */
 export function isDataClawSession(v: unknown): boolean {
-  if (!isObject(v) || typeof v.session_id !== "string" || !Array.isArray(v.messages) || "type" in v || "sessionId" in v) return false;
+  if (!isObject(v) || typeof v.session_id !== "string" || !Array.isArray(v.messages) || "type" in v || "sessionId" in v)
+    return false;
   return v.messages.length === 0 || v.messages.every((m) => isObject(m) && typeof m.role === "string");
 }
 
@@ -84,7 +95,6 @@ function isSpecStory(text: string): boolean {
 }
 
 // ---- finding export files on disk --------------------------------------------
-
 
 export interface ExportFile {
   file: string;
@@ -105,7 +115,9 @@ export function probeFile(file: string, sink?: DiagnosticSink): Uint8Array | nul
       closeSync(fd);
     }
   } catch (e) {
-    sink?.add("warning", "export-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    sink?.add("warning", "export-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, {
+      file,
+    });
     return null;
   }
 }
@@ -121,7 +133,13 @@ export function findExportFiles(path: string, sink?: DiagnosticSink): ExportFile
   try {
     st = statSync(path);
   } catch (e) {
-    sink?.add("error", "export-path-unreadable", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`, null, { file: path });
+    sink?.add(
+      "error",
+      "export-path-unreadable",
+      `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      { file: path },
+    );
     return [];
   }
   const files: string[] = [];
@@ -143,7 +161,9 @@ function walk(dir: string, out: string[], sink: DiagnosticSink | undefined): voi
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
-    sink?.add("warning", "export-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
+    sink?.add("warning", "export-path-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, {
+      file: dir,
+    });
     return;
   }
   for (const entry of entries) {

@@ -58,7 +58,11 @@ export function detectTranscriptFormat(text: string | Uint8Array): TranscriptFor
   const firstIsWholeLine = lines.length > 1 || complete;
 
   // One JSON document spread over lines (Gemini session, OpenCode export).
-  if (first === "{" || first === "[" || (firstIsWholeLine && !parses(first) && lines.length > 1 && !looksLikeRecordFragment(first))) {
+  if (
+    first === "{" ||
+    first === "[" ||
+    (firstIsWholeLine && !parses(first) && lines.length > 1 && !looksLikeRecordFragment(first))
+  ) {
     const doc = classifyDocumentPrefix(prefix, complete ? prefix : null);
     if (doc !== "unknown" || first === "{" || first === "[") return doc;
     // A broken first line of a JSONL file: look at the lines after it.
@@ -106,7 +110,12 @@ function classifyValue(v: unknown): Verdict {
   const type = typeof v.type === "string" ? v.type : null;
 
   // Entire's compact transcript (`transcript.jsonl`): every line says its format version, agent and writer.
-  if (typeof v.v === "number" && typeof v.agent === "string" && typeof v.cli_version === "string" && (type === "user" || type === "assistant")) {
+  if (
+    typeof v.v === "number" &&
+    typeof v.agent === "string" &&
+    typeof v.cli_version === "string" &&
+    (type === "user" || type === "assistant")
+  ) {
     return "entire-compact";
   }
 
@@ -134,7 +143,8 @@ function classifyValue(v: unknown): Verdict {
   }
 
   // Gemini CLI JSONL (newer releases write the session as lines): a header, then messages.
-  if (typeof v.sessionId === "string" && typeof v.projectHash === "string" && typeof v.startTime === "string") return "gemini";
+  if (typeof v.sessionId === "string" && typeof v.projectHash === "string" && typeof v.startTime === "string")
+    return "gemini";
   if (type === "gemini") return "gemini";
   return null;
 }
@@ -152,7 +162,16 @@ function isCodexBareItem(type: string, v: Record<string, unknown>): boolean {
 }
 
 /** Roles Pi stores in `message` entries (pi-ai `Message`, coding-agent `messages.ts`). */
-const PI_ROLES = new Set(["user", "assistant", "toolResult", "bashExecution", "custom", "hookMessage", "branchSummary", "compactionSummary"]);
+const PI_ROLES = new Set([
+  "user",
+  "assistant",
+  "toolResult",
+  "bashExecution",
+  "custom",
+  "hookMessage",
+  "branchSummary",
+  "compactionSummary",
+]);
 
 /**
  * A line of a Pi session (badlogic/pi-mono session-manager.ts): the header
@@ -165,7 +184,10 @@ const PI_ROLES = new Set(["user", "assistant", "toolResult", "bashExecution", "c
  * `session_start` header: none of these match.
  */
 function isPiRecord(type: string, v: Record<string, unknown>): boolean {
-  if (type === "session") return typeof v.id === "string" && (typeof v.version === "number" || typeof v.cwd === "string") && !("payload" in v);
+  if (type === "session")
+    return (
+      typeof v.id === "string" && (typeof v.version === "number" || typeof v.cwd === "string") && !("payload" in v)
+    );
   if (type === "model_change") return typeof v.modelId === "string" && typeof v.provider === "string";
   if (type === "thinking_level_change") return typeof v.thinkingLevel === "string" && "parentId" in v;
   if (type !== "message" || !isObject(v.message)) return false;
@@ -185,11 +207,27 @@ function isGeminiMessages(messages: unknown[]): boolean {
 /** A line cut off by the prefix (or too broken to parse): key patterns only. */
 function classifyFragment(s: string): Verdict {
   // Entire's compact lines begin with their fields in this order (compact.go writes them so).
-  if (/^\{\s*"v"\s*:\s*\d+\s*,\s*"agent"\s*:\s*"[^"]*"\s*,\s*"cli_version"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(user|assistant)"/.test(s)) return "entire-compact";
-  if (/^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted)"/.test(s)) return "codex";
-  if (/"payload"\s*:/.test(s) && /"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context)"/.test(s)) return "codex";
+  if (
+    /^\{\s*"v"\s*:\s*\d+\s*,\s*"agent"\s*:\s*"[^"]*"\s*,\s*"cli_version"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(user|assistant)"/.test(
+      s,
+    )
+  )
+    return "entire-compact";
+  if (
+    /^\{\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context|compacted)"/.test(
+      s,
+    )
+  )
+    return "codex";
+  if (/"payload"\s*:/.test(s) && /"type"\s*:\s*"(session_meta|response_item|event_msg|turn_context)"/.test(s))
+    return "codex";
   // Pi writes its entries with these keys first (session-manager.ts builds them in this order).
-  if (/^\{\s*"type"\s*:\s*"message"\s*,\s*"id"\s*:\s*"[^"]*"\s*,\s*"parentId"\s*:\s*(null|"[^"]*")\s*,\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"message"\s*:\s*\{\s*"role"\s*:/.test(s)) return "pi";
+  if (
+    /^\{\s*"type"\s*:\s*"message"\s*,\s*"id"\s*:\s*"[^"]*"\s*,\s*"parentId"\s*:\s*(null|"[^"]*")\s*,\s*"timestamp"\s*:\s*"[^"]*"\s*,\s*"message"\s*:\s*\{\s*"role"\s*:/.test(
+      s,
+    )
+  )
+    return "pi";
   if (
     /"(sessionId|parentUuid|leafUuid)"\s*:/.test(s) &&
     /"type"\s*:\s*"(user|assistant|progress|summary|system|file-history-snapshot|queue-operation)"/.test(s) &&
@@ -218,12 +256,16 @@ function classifyDocumentPrefix(prefix: string, whole: string | null): Transcrip
       // fall through to the key patterns
     }
   }
-  if (/^\{\s*"info"\s*:\s*\{/.test(prefix) && /"messages"\s*:\s*\[\s*(\]|\{\s*"(info|parts)"\s*:)/.test(prefix)) return "opencode";
+  if (/^\{\s*"info"\s*:\s*\{/.test(prefix) && /"messages"\s*:\s*\[\s*(\]|\{\s*"(info|parts)"\s*:)/.test(prefix))
+    return "opencode";
   if (
     /^\{\s*"sessionId"\s*:\s*"/.test(prefix) ||
     (/"sessionId"\s*:\s*"/.test(prefix) && /"projectHash"\s*:/.test(prefix))
   ) {
-    if (/"messages"\s*:\s*\[\s*(\]|\{[^{}]*"type"\s*:\s*"(user|gemini|info|error|warning)")/.test(prefix) || /"messages"\s*:\s*\[\s*\{\s*"id"/.test(prefix)) {
+    if (
+      /"messages"\s*:\s*\[\s*(\]|\{[^{}]*"type"\s*:\s*"(user|gemini|info|error|warning)")/.test(prefix) ||
+      /"messages"\s*:\s*\[\s*\{\s*"id"/.test(prefix)
+    ) {
       return "gemini";
     }
   }

@@ -38,7 +38,14 @@ const SKIP_DIRS = new Set(["node_modules", ".git"]);
  * `.jsonl` files of no known format are reported (info), other files are not.
  */
 export function findTranscripts(path: string, sink: DiagnosticSink): FoundTranscript[] {
-  const byFormat = { "claude-code": [] as string[], codex: [] as string[], gemini: [] as string[], opencode: [] as string[], pi: [] as string[], "entire-compact": [] as string[] };
+  const byFormat = {
+    "claude-code": [] as string[],
+    codex: [] as string[],
+    gemini: [] as string[],
+    opencode: [] as string[],
+    pi: [] as string[],
+    "entire-compact": [] as string[],
+  };
   const storage: OpenCodeSource[] = [];
   const subagentDirs: string[] = [];
   // One file reached twice through links is read once.
@@ -47,7 +54,9 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     const real = realPathOf(file);
     const first = seenFiles.get(real);
     if (first !== undefined) {
-      sink.add("info", "transcript-same-file", `the same file as ${first} (reached through a link): read once`, null, { file });
+      sink.add("info", "transcript-same-file", `the same file as ${first} (reached through a link): read once`, null, {
+        file,
+      });
       return;
     }
     seenFiles.set(real, file);
@@ -55,8 +64,17 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     const format = detectTranscriptFormat(head);
     if (format !== "unknown") byFormat[format].push(file);
     else if (file.endsWith(".jsonl") && startsLikePrettyPrintedJson(head)) {
-      sink.add("warning", "jsonl-pretty-printed", "a JSON document spread over several lines, not JSON Lines (one record per line): no transcript format reads it, so it is skipped", null, { file });
-    } else if (explicit || file.endsWith(".jsonl")) sink.add("info", "not-a-transcript", "skipped: the content looks like no known transcript format", null, { file });
+      sink.add(
+        "warning",
+        "jsonl-pretty-printed",
+        "a JSON document spread over several lines, not JSON Lines (one record per line): no transcript format reads it, so it is skipped",
+        null,
+        { file },
+      );
+    } else if (explicit || file.endsWith(".jsonl"))
+      sink.add("info", "not-a-transcript", "skipped: the content looks like no known transcript format", null, {
+        file,
+      });
   };
   const walking = new Set<string>();
   const walk = (dir: string) => {
@@ -74,7 +92,13 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
       } else if (entry.name.endsWith(".jsonl") || entry.name.endsWith(".json")) {
         sniff(entry.path, false);
       } else if (entry.name === "opencode.db" && !isOpenCodeStorage(join(dir, "storage"))) {
-        sink.add("info", "opencode-sqlite-not-read", "an OpenCode 1.2+ SQLite session database: not read by this version (only the JSON storage folder and exports are)", null, { file: entry.path });
+        sink.add(
+          "info",
+          "opencode-sqlite-not-read",
+          "an OpenCode 1.2+ SQLite session database: not read by this version (only the JSON storage folder and exports are)",
+          null,
+          { file: entry.path },
+        );
       }
     }
     walking.delete(real);
@@ -83,7 +107,14 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     const stat = statSync(path);
     if (stat.isFile()) sniff(path, true);
     else if (stat.isDirectory()) walk(path);
-    else sink.add("warning", "transcript-special-file", specialFileMessage(specialFileKind(stat) ?? "a special file"), null, { file: path });
+    else
+      sink.add(
+        "warning",
+        "transcript-special-file",
+        specialFileMessage(specialFileKind(stat) ?? "a special file"),
+        null,
+        { file: path },
+      );
   } catch (e) {
     sink.error("transcript-path-unreadable", `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
     return [];
@@ -96,14 +127,23 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
     out.push({ format: "claude-code", file, files: { file, subagents: subagentFilesOf(file) } });
   }
   for (const dir of subagentDirs.sort()) {
-    if (!claimed.has(dir)) sink.add("info", "claude-orphan-subagents", `sub-agent logs in ${dir} have no session transcript next to them; skipped`, null, { file: dir });
+    if (!claimed.has(dir))
+      sink.add(
+        "info",
+        "claude-orphan-subagents",
+        `sub-agent logs in ${dir} have no session transcript next to them; skipped`,
+        null,
+        { file: dir },
+      );
   }
-  for (const files of groupCodexRollouts(byFormat.codex.sort(), sink)) out.push({ format: "codex", file: files.file, files });
+  for (const files of groupCodexRollouts(byFormat.codex.sort(), sink))
+    out.push({ format: "codex", file: files.file, files });
   for (const file of byFormat.gemini) out.push({ format: "gemini", file });
   for (const file of byFormat.opencode) out.push({ format: "opencode", file, source: { kind: "export", file } });
   for (const file of byFormat.pi) out.push({ format: "pi", file });
   for (const file of byFormat["entire-compact"]) out.push({ format: "entire-compact", file });
-  for (const source of storage) if (source.kind === "storage") out.push({ format: "opencode", file: source.session.file, source });
+  for (const source of storage)
+    if (source.kind === "storage") out.push({ format: "opencode", file: source.session.file, source });
   return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
@@ -130,4 +170,3 @@ function readWithAdapter(found: FoundTranscript, sink: DiagnosticSink): Session 
       return readEntireCompactTranscript(found.file, sink);
   }
 }
-

@@ -140,10 +140,14 @@ export function forEachJsonl(
   if (bytes) {
     while (lastContent >= pos && (isWsByte(bytes[lastContent]) || bytes[lastContent] === 0)) lastContent--;
   } else {
-    while (lastContent >= pos && (isWsChar(text!.charCodeAt(lastContent)) || text!.charCodeAt(lastContent) === 0)) lastContent--;
+    while (lastContent >= pos && (isWsChar(text!.charCodeAt(lastContent)) || text!.charCodeAt(lastContent) === 0))
+      lastContent--;
   }
   if (lastContent < pos) {
-    sink.warn("jsonl-empty", total === 0 ? "the file is empty" : "the file holds no content (only whitespace or NUL bytes)");
+    sink.warn(
+      "jsonl-empty",
+      total === 0 ? "the file is empty" : "the file holds no content (only whitespace or NUL bytes)",
+    );
     return;
   }
   const endsWithNewline = bytes ? bytes[total - 1] === NL : text!.charCodeAt(total - 1) === NL;
@@ -224,7 +228,9 @@ export function forEachJsonl(
       firstContentSeen = true;
       const trimmed = line.trim();
       if ((trimmed.startsWith("{") || trimmed.startsWith("[")) && !isLast && !parses(trimmed)) {
-        const whole = bytes ? decoder!.decode(bytes.subarray(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0)) : text!.slice(text!.charCodeAt(0) === 0xfeff ? 1 : 0);
+        const whole = bytes
+          ? decoder!.decode(bytes.subarray(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0))
+          : text!.slice(text!.charCodeAt(0) === 0xfeff ? 1 : 0);
         const wholeParses = parses(whole);
         if (wholeParses || trimmed === "{" || trimmed === "[") {
           stats.prettyPrinted = true;
@@ -267,7 +273,12 @@ export function forEachJsonl(
         onRecord({ line: lineNo, value });
       } else {
         stats.badLines++;
-        lineDiag("warning", "jsonl-not-object", `line ${lineNo} is JSON but not an object (${describe(value)}); skipped`, lineNo);
+        lineDiag(
+          "warning",
+          "jsonl-not-object",
+          `line ${lineNo} is JSON but not an object (${describe(value)}); skipped`,
+          lineNo,
+        );
       }
       continue;
     }
@@ -316,7 +327,12 @@ export function forEachJsonl(
         lineNo,
       );
     } else {
-      lineDiag("warning", "jsonl-invalid-line", `line ${lineNo} is not valid JSON (${error}): ${snippet(line)}`, lineNo);
+      lineDiag(
+        "warning",
+        "jsonl-invalid-line",
+        `line ${lineNo} is not valid JSON (${error}): ${snippet(line)}`,
+        lineNo,
+      );
     }
   }
 
@@ -327,7 +343,11 @@ export function forEachJsonl(
     sink.info("jsonl-blank-lines", `${stats.blankLines} blank line(s) between records were skipped`, null);
   }
   for (const [code, n] of suppressed) {
-    sink.warn("jsonl-diagnostics-capped", `${n} more line(s) with code ${code} were not listed one by one (limit ${cap} per code)`, null);
+    sink.warn(
+      "jsonl-diagnostics-capped",
+      `${n} more line(s) with code ${code} were not listed one by one (limit ${cap} per code)`,
+      null,
+    );
   }
 }
 

@@ -30,12 +30,23 @@ const listedByWalk = new WeakMap<Set<string>, Map<string, string>>();
  * is left out (`<source>-same-folder`, info). Special files are left out
  * with `<source>-special-file`.
  */
-export function listDir(dir: string, source: string, sink: DiagnosticSink | undefined, walking: Set<string>): ListedEntry[] | null {
+export function listDir(
+  dir: string,
+  source: string,
+  sink: DiagnosticSink | undefined,
+  walking: Set<string>,
+): ListedEntry[] | null {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
-    sink?.add("warning", `${source}-path-unreadable`, `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
+    sink?.add(
+      "warning",
+      `${source}-path-unreadable`,
+      `cannot list: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      { file: dir },
+    );
     return null;
   }
   let listed = listedByWalk.get(walking);
@@ -51,12 +62,20 @@ export function listDir(dir: string, source: string, sink: DiagnosticSink | unde
       // A plain folder's real path follows from its parent's; only links need resolving.
       const real = entry.isSymbolicLink() ? realPathOf(path) : join(dirReal, entry.name);
       if (walking.has(real)) {
-        sink?.add("warning", `${source}-path-cycle`, "a link back to a folder above it: not followed", null, { file: path });
+        sink?.add("warning", `${source}-path-cycle`, "a link back to a folder above it: not followed", null, {
+          file: path,
+        });
         continue;
       }
       const first = listed.get(real);
       if (first !== undefined) {
-        sink?.add("info", `${source}-same-folder`, `the same folder as ${first} (reached through a link): walked once`, null, { file: path });
+        sink?.add(
+          "info",
+          `${source}-same-folder`,
+          `the same folder as ${first} (reached through a link): walked once`,
+          null,
+          { file: path },
+        );
         continue;
       }
       listed.set(real, path);
@@ -67,13 +86,24 @@ export function listDir(dir: string, source: string, sink: DiagnosticSink | unde
 }
 
 /** A file or a folder (a link counts as what it points at); null, reported, for a broken link or a special file. */
-function entryKind(entry: Dirent, path: string, source: string, sink: DiagnosticSink | undefined): ListedEntry["kind"] | null {
+function entryKind(
+  entry: Dirent,
+  path: string,
+  source: string,
+  sink: DiagnosticSink | undefined,
+): ListedEntry["kind"] | null {
   let stat: Parameters<typeof specialFileKind>[0] = entry;
   if (entry.isSymbolicLink()) {
     try {
       stat = statSync(path);
     } catch (e) {
-      sink?.add("warning", `${source}-path-unreadable`, `a broken link: ${e instanceof Error ? e.message : String(e)}`, null, { file: path });
+      sink?.add(
+        "warning",
+        `${source}-path-unreadable`,
+        `a broken link: ${e instanceof Error ? e.message : String(e)}`,
+        null,
+        { file: path },
+      );
       return null;
     }
   }

@@ -8,10 +8,14 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats, statSync } from "node:fs";
 
 /** The message of every `*-special-file` diagnostic: `what` is `specialFileKind`'s answer (and how it was reached). */
-export const specialFileMessage = (what: string) => `${what}, not a regular file: not opened (reading it could block or touch a device)`;
+export const specialFileMessage = (what: string) =>
+  `${what}, not a regular file: not opened (reading it could block or touch a device)`;
 
 /** What a non-regular file is, for a message ("a FIFO"); null for a regular file or a folder. */
-type FileKindTests = Pick<Stats, "isFIFO" | "isSocket" | "isCharacterDevice" | "isBlockDevice" | "isFile" | "isDirectory">;
+type FileKindTests = Pick<
+  Stats,
+  "isFIFO" | "isSocket" | "isCharacterDevice" | "isBlockDevice" | "isFile" | "isDirectory"
+>;
 export function specialFileKind(stat: FileKindTests): string | null {
   if (stat.isFile() || stat.isDirectory()) return null;
   if (stat.isFIFO()) return "a FIFO (named pipe)";

@@ -7,7 +7,13 @@ import { parseOpenCodeSession } from "./opencode";
 import { parsePiSession } from "./pi";
 import { checkSessionTimes, type DiagnosticSink, type Session } from "../model";
 
-const AGENT_OF_FORMAT: Record<string, string> = { "claude-code": "Claude Code", codex: "Codex", gemini: "Gemini CLI", opencode: "OpenCode", pi: "Pi" };
+const AGENT_OF_FORMAT: Record<string, string> = {
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+  opencode: "OpenCode",
+  pi: "Pi",
+};
 
 /** The agent a transcript's content names: fixed per format, except Entire's compact format, whose lines say which agent they came from. */
 function agentOf(format: TranscriptFormat, bytes: Uint8Array): string | null {
@@ -37,21 +43,46 @@ const READERS: Partial<Record<TranscriptFormat, Reader>> = {
  * Pi session files as `full.jsonl`). Formats without an adapter are reported,
  * not guessed at.
  */
-export function readTranscriptByContent(bytes: Uint8Array, file: string, agentLabel: string | null, sink: DiagnosticSink): TranscriptOutcome {
+export function readTranscriptByContent(
+  bytes: Uint8Array,
+  file: string,
+  agentLabel: string | null,
+  sink: DiagnosticSink,
+): TranscriptOutcome {
   const format = detectTranscriptFormat(bytes);
   const agent = agentOf(format, bytes);
-  if (agentLabel && agent && normaliseLabel(agentLabel) !== normaliseLabel(agent) && normaliseLabel(agentLabel) !== "agent" && !sameAgent(agentLabel, agent)) {
+  if (
+    agentLabel &&
+    agent &&
+    normaliseLabel(agentLabel) !== normaliseLabel(agent) &&
+    normaliseLabel(agentLabel) !== "agent" &&
+    !sameAgent(agentLabel, agent)
+  ) {
     sink.warn("agent-label-mismatch", `labelled "${agentLabel}" but the transcript is ${agent}: read as ${agent}`);
   }
   if (format === "unknown") {
     // Entire also records agents no adapter here reads (Cursor, Copilot CLI, Factory AI Droid, Kiro): say which.
-    const labelled = agentLabel && normaliseLabel(agentLabel) !== "agent" && normaliseLabel(agentLabel) !== "unknown" ? ` (labelled "${agentLabel}")` : "";
-    return { ok: false, reason: "transcript-unreadable", message: `${file}: format not recognised from its content${labelled}` };
+    const labelled =
+      agentLabel && normaliseLabel(agentLabel) !== "agent" && normaliseLabel(agentLabel) !== "unknown"
+        ? ` (labelled "${agentLabel}")`
+        : "";
+    return {
+      ok: false,
+      reason: "transcript-unreadable",
+      message: `${file}: format not recognised from its content${labelled}`,
+    };
   }
   const reader = READERS[format];
   if (!reader) {
-    sink.warn("transcript-format-unsupported", `${file} is a ${agent ?? format} transcript; no adapter reads that format yet`);
-    return { ok: false, reason: "transcript-unreadable", message: `${file}: ${agent ?? format} transcripts are not read yet` };
+    sink.warn(
+      "transcript-format-unsupported",
+      `${file} is a ${agent ?? format} transcript; no adapter reads that format yet`,
+    );
+    return {
+      ok: false,
+      reason: "transcript-unreadable",
+      message: `${file}: ${agent ?? format} transcripts are not read yet`,
+    };
   }
   const session = reader(bytes, file, sink);
   if (session) checkSessionTimes(session, sink);

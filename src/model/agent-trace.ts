@@ -5,7 +5,10 @@
  */
 import { z } from "zod";
 
-export const agentTraceContributorSchema = z.object({ type: z.enum(["human", "ai", "mixed", "unknown"]), model_id: z.string().max(250).optional() });
+export const agentTraceContributorSchema = z.object({
+  type: z.enum(["human", "ai", "mixed", "unknown"]),
+  model_id: z.string().max(250).optional(),
+});
 export const agentTraceRangeSchema = z.object({
   start_line: z.number().int().min(1),
   end_line: z.number().int().min(1),

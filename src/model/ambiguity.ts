@@ -85,8 +85,10 @@ export function linkAmbiguity(f: LinkFacts): Ambiguity {
 }
 
 const REASON_TEXT: Record<AmbiguityReason, string> = {
-  "multi-session-checkpoint": "its checkpoint holds more than one session folder, so the commit's lines cannot be split between the sessions",
-  "multi-checkpoint-session": "its session is in more than one checkpoint, so its edits are spread over several commits",
+  "multi-session-checkpoint":
+    "its checkpoint holds more than one session folder, so the commit's lines cannot be split between the sessions",
+  "multi-checkpoint-session":
+    "its session is in more than one checkpoint, so its edits are spread over several commits",
   "multi-commit-checkpoint": "its checkpoint id is on more than one commit that are not copies of one another",
   "multi-commit-session": "the session is linked to more than one commit",
   "multi-session-commit": "more than one session is linked to the commit",
@@ -109,10 +111,28 @@ export interface UnitName {
 }
 
 /** The `unit-excluded` row of one unit: which unit, and every reason in words with the specifics the input knows. */
-export function exclusionDiagnostic(unit: UnitName, source: string, reasons: readonly AmbiguityReason[], details: Partial<Record<AmbiguityReason, string>> = {}): Diagnostic {
-  const where = [`commit ${unit.commit_sha.slice(0, 12)}`, unit.checkpoint_id ? `checkpoint ${unit.checkpoint_id}` : null].filter(Boolean).join(", ");
+export function exclusionDiagnostic(
+  unit: UnitName,
+  source: string,
+  reasons: readonly AmbiguityReason[],
+  details: Partial<Record<AmbiguityReason, string>> = {},
+): Diagnostic {
+  const where = [
+    `commit ${unit.commit_sha.slice(0, 12)}`,
+    unit.checkpoint_id ? `checkpoint ${unit.checkpoint_id}` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
   const why = reasons.map((r) => describeReason(r, details[r])).join("; also ");
-  return { source, session_id: unit.session_id, file: null, record: null, severity: "info", code: "unit-excluded", message: `unit (${where}) left out of headline numbers: ${why}` };
+  return {
+    source,
+    session_id: unit.session_id,
+    file: null,
+    record: null,
+    severity: "info",
+    code: "unit-excluded",
+    message: `unit (${where}) left out of headline numbers: ${why}`,
+  };
 }
 
 /**
@@ -120,20 +140,33 @@ export function exclusionDiagnostic(unit: UnitName, source: string, reasons: rea
  * (metrics.md §1: ambiguous units are kept, counted and shown), so
  * `diagnostics` alone accounts for every exclusion.
  */
-export function explainExclusion(unit: UnitName, ambiguity: Ambiguity, details: Partial<Record<AmbiguityReason, string>>, sink: DiagnosticSink): void {
+export function explainExclusion(
+  unit: UnitName,
+  ambiguity: Ambiguity,
+  details: Partial<Record<AmbiguityReason, string>>,
+  sink: DiagnosticSink,
+): void {
   if (ambiguity.ambiguity === null) return;
   sink.rows.push(exclusionDiagnostic(unit, sink.source, ambiguity.ambiguity_reasons, details));
 }
 
 /** A short list of ids for a reason's details: `3: a1b2c3d4e5f6, …`. */
 export function listIds(ids: readonly string[]): string {
-  return `${ids.length}: ${ids.slice(0, 5).map((x) => x.slice(0, 12)).join(", ")}${ids.length > 5 ? ", …" : ""}`;
+  return `${ids.length}: ${ids
+    .slice(0, 5)
+    .map((x) => x.slice(0, 12))
+    .join(", ")}${ids.length > 5 ? ", …" : ""}`;
 }
 
 /**
  * Why a group (metrics.md §1b) cannot be attributed; its rows then carry the
  * first reason and null counts. In this order.
  */
-export const groupReasonSchema = z.enum(["group-merge-commit", "group-transcript-missing", "group-transcript-unreadable", "group-commit-unreadable"]);
+export const groupReasonSchema = z.enum([
+  "group-merge-commit",
+  "group-transcript-missing",
+  "group-transcript-unreadable",
+  "group-commit-unreadable",
+]);
 export type GroupReason = z.infer<typeof groupReasonSchema>;
 export const GROUP_REASONS: readonly GroupReason[] = groupReasonSchema.options;

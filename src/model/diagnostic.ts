@@ -27,7 +27,13 @@ export class DiagnosticSink {
     public sessionId: string | null = null,
   ) {}
 
-  add(severity: Severity, code: string, message: string, record: number | null = null, extra: Partial<Diagnostic> = {}): void {
+  add(
+    severity: Severity,
+    code: string,
+    message: string,
+    record: number | null = null,
+    extra: Partial<Diagnostic> = {},
+  ): void {
     this.rows.push({
       source: this.source,
       session_id: this.sessionId,

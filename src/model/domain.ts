@@ -32,11 +32,15 @@ function addOutOfDomain(sink: DiagnosticSink, code: string, message: string, sit
   const n = (rowsBySink.get(sink) ?? 0) + 1;
   rowsBySink.set(sink, n);
   if (n > ROWS_PER_SINK) return;
-  const more = n === ROWS_PER_SINK ? ` (${ROWS_PER_SINK} such rows for this input: further ones are left out the same way, without a row each)` : "";
+  const more =
+    n === ROWS_PER_SINK
+      ? ` (${ROWS_PER_SINK} such rows for this input: further ones are left out the same way, without a row each)`
+      : "";
   sink.add("warning", code, message + more, site.record ?? null, site.file ? { file: site.file } : {});
 }
 
-const shown = (value: unknown): string => (typeof value === "number" ? String(value) : JSON.stringify(value)?.slice(0, 80) ?? String(value));
+const shown = (value: unknown): string =>
+  typeof value === "number" ? String(value) : (JSON.stringify(value)?.slice(0, 80) ?? String(value));
 
 /** Why a count is outside [0, max], or null when it is inside. */
 function countProblem(value: number, max: number): string | null {
@@ -51,11 +55,22 @@ function countProblem(value: number, max: number): string | null {
  * is a number in [0, max]; null when absent; null with a `number-out-of-domain`
  * warning when it is anything else.
  */
-export function checkedCount(value: unknown, field: string, site: NumberSite, sink: DiagnosticSink, max: number = COUNT_MAX): number | null {
+export function checkedCount(
+  value: unknown,
+  field: string,
+  site: NumberSite,
+  sink: DiagnosticSink,
+  max: number = COUNT_MAX,
+): number | null {
   if (value === undefined || value === null) return null;
   const problem = typeof value === "number" ? countProblem(value, max) : "not a number";
   if (problem === null) return value as number;
-  addOutOfDomain(sink, "number-out-of-domain", `${field} = ${shown(value)} is ${problem}: left out (null), not counted in any sum`, site);
+  addOutOfDomain(
+    sink,
+    "number-out-of-domain",
+    `${field} = ${shown(value)} is ${problem}: left out (null), not counted in any sum`,
+    site,
+  );
   return null;
 }
 
@@ -87,9 +102,16 @@ const RECORD_DEPTH = 6;
  * so the adapter reads them as absent. Walks at most `RECORD_DEPTH` levels,
  * with an explicit stack (a record nested ten thousand deep cannot overflow it).
  */
-export function checkRecordNumbers(record: unknown, site: NumberSite, sink: DiagnosticSink, rule: RecordNumberRule = TOKEN_COUNTS): void {
+export function checkRecordNumbers(
+  record: unknown,
+  site: NumberSite,
+  sink: DiagnosticSink,
+  rule: RecordNumberRule = TOKEN_COUNTS,
+): void {
   if (record === null || typeof record !== "object") return;
-  const stack: { value: object; path: string; key: string; depth: number }[] = [{ value: record, path: "", key: "", depth: 0 }];
+  const stack: { value: object; path: string; key: string; depth: number }[] = [
+    { value: record, path: "", key: "", depth: 0 },
+  ];
   while (stack.length > 0) {
     const { value, path, key: parentKey, depth } = stack.pop()!;
     if (Array.isArray(value)) {
@@ -97,7 +119,8 @@ export function checkRecordNumbers(record: unknown, site: NumberSite, sink: Diag
       if (depth + 1 < RECORD_DEPTH) {
         for (let i = 0; i < value.length; i++) {
           const v: unknown = value[i];
-          if (v !== null && typeof v === "object") stack.push({ value: v, path: `${path}[${i}]`, key: parentKey, depth: depth + 1 });
+          if (v !== null && typeof v === "object")
+            stack.push({ value: v, path: `${path}[${i}]`, key: parentKey, depth: depth + 1 });
         }
       }
       continue;
@@ -113,7 +136,12 @@ export function checkRecordNumbers(record: unknown, site: NumberSite, sink: Diag
         if (problem === null) continue;
         const at = path ? `${path}.${key}` : key;
         const how = rule.replaceWith === "null" ? "null" : "read as absent";
-        addOutOfDomain(sink, "number-out-of-domain", `${rule.what} ${at} = ${v} is ${problem}: left out (${how}), not counted in any sum nor priced`, site);
+        addOutOfDomain(
+          sink,
+          "number-out-of-domain",
+          `${rule.what} ${at} = ${v} is ${problem}: left out (${how}), not counted in any sum nor priced`,
+          site,
+        );
         if (rule.replaceWith === "null") object[key] = null;
         else delete object[key];
       } else if (v !== null && typeof v === "object" && depth + 1 < RECORD_DEPTH) {
@@ -148,13 +176,22 @@ function timeInRange(ms: number): boolean {
 export function checkSessionTimes(session: Session, sink: DiagnosticSink): void {
   const site = { file: session.transcript };
   const report = (what: string, count: number, first: unknown, record: number | null) =>
-    addOutOfDomain(sink, "time-out-of-domain", `${count} ${what} outside 2000–2100 (first: ${shown(first)}): left out (null), not used for durations`, { ...site, record });
+    addOutOfDomain(
+      sink,
+      "time-out-of-domain",
+      `${count} ${what} outside 2000–2100 (first: ${shown(first)}): left out (null), not used for durations`,
+      { ...site, record },
+    );
   const badTimes = session.record_times.filter((t) => !timeInRange(t));
   if (badTimes.length > 0) {
     report("record time(s)", badTimes.length, badTimes[0], null);
     session.record_times = session.record_times.filter(timeInRange);
   }
-  const clear = <T extends { timestamp: string | null }>(items: readonly T[], what: string, recordOf: (item: T) => number | null) => {
+  const clear = <T extends { timestamp: string | null }>(
+    items: readonly T[],
+    what: string,
+    recordOf: (item: T) => number | null,
+  ) => {
     let count = 0;
     let first: { timestamp: string; record: number | null } | null = null;
     for (const item of items) {

@@ -46,13 +46,14 @@ const prefixThenRun = (prefix: string, ok: (c: number) => boolean, min: number) 
 };
 
 /** `prefix` then exactly `n` characters satisfying `ok`; with `boundary`, not followed by a word character. */
-const prefixThenExactly = (prefix: string, ok: (c: number) => boolean, n: number, boundary: boolean) => (text: string, i: number) => {
-  if (!text.startsWith(prefix, i)) return -1;
-  const start = i + prefix.length;
-  if (start + n > text.length) return -1;
-  for (let k = start; k < start + n; k++) if (!ok(text.charCodeAt(k))) return -1;
-  return boundary && start + n < text.length && isWord(text.charCodeAt(start + n)) ? -1 : start + n;
-};
+const prefixThenExactly =
+  (prefix: string, ok: (c: number) => boolean, n: number, boundary: boolean) => (text: string, i: number) => {
+    if (!text.startsWith(prefix, i)) return -1;
+    const start = i + prefix.length;
+    if (start + n > text.length) return -1;
+    for (let k = start; k < start + n; k++) if (!ok(text.charCodeAt(k))) return -1;
+    return boundary && start + n < text.length && isWord(text.charCodeAt(start + n)) ? -1 : start + n;
+  };
 
 /** A JSON Web Token: three base64url parts of at least 4 characters, the first two JSON objects ("eyJ"). */
 function jwtEnd(text: string, i: number): number {
@@ -74,7 +75,9 @@ const isPemWord = (c: number) => isUpper(c) || c === 32;
 function pemLineEnd(text: string, i: number, word: string): number {
   if (!text.startsWith(`-----${word} `, i)) return -1;
   const end = runEnd(text, i + word.length + 6, isPemWord);
-  return text.startsWith("PRIVATE KEY", end - 11) && end - 11 >= i + word.length + 6 && text.startsWith("-----", end) ? end + 5 : -1;
+  return text.startsWith("PRIVATE KEY", end - 11) && end - 11 >= i + word.length + 6 && text.startsWith("-----", end)
+    ? end + 5
+    : -1;
 }
 
 /** A PEM private key: from its BEGIN line to its END line, or to the end of the text when the END line is missing. */
@@ -88,17 +91,28 @@ function pemEnd(text: string, i: number): number {
   return text.length;
 }
 
-const prefixed = (prefixes: readonly string[], end: (p: string) => KnownFormat["end"], keep: (p: string) => string = (p) => p): KnownFormat[] =>
-  prefixes.map((p) => ({ first: p[0], end: end(p), keep: () => keep(p) }));
+const prefixed = (
+  prefixes: readonly string[],
+  end: (p: string) => KnownFormat["end"],
+  keep: (p: string) => string = (p) => p,
+): KnownFormat[] => prefixes.map((p) => ({ first: p[0], end: end(p), keep: () => keep(p) }));
 const isSlackChar = (c: number) => isAlnum(c) || c === 45;
 const isAwsChar = (c: number) => isDigit(c) || isUpper(c);
 
 const KNOWN: KnownFormat[] = [
   // Anthropic (sk-ant-…), OpenAI (sk-…, sk-proj-…) and similar keys.
-  { first: "s", end: prefixThenRun("sk-", isUrlSafe, 16), keep: (t, i) => (t.startsWith("sk-ant-", i) ? "sk-ant-" : "sk-") },
+  {
+    first: "s",
+    end: prefixThenRun("sk-", isUrlSafe, 16),
+    keep: (t, i) => (t.startsWith("sk-ant-", i) ? "sk-ant-" : "sk-"),
+  },
   // GitHub tokens: classic (ghp_, gho_, ghu_, ghs_, ghr_) and fine-grained (github_pat_).
   ...prefixed(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"], (p) => prefixThenRun(p, isAlnum, 20)),
-  ...prefixed(["github_pat_"], (p) => prefixThenRun(p, isWord, 20), () => "github_"),
+  ...prefixed(
+    ["github_pat_"],
+    (p) => prefixThenRun(p, isWord, 20),
+    () => "github_",
+  ),
   // AWS access key ids.
   ...prefixed(["AKIA", "ASIA"], (p) => prefixThenExactly(p, isAwsChar, 16, true)),
   { first: "e", end: jwtEnd, keep: () => "JWT " },
@@ -109,7 +123,8 @@ const KNOWN: KnownFormat[] = [
 const PEM: KnownFormat = { first: "-", end: pemEnd, keep: () => "PRIVATE KEY " };
 /** The known formats by the character code they start with: most words need no check at all. */
 const KNOWN_BY_FIRST = new Map<number, KnownFormat[]>();
-for (const f of KNOWN) KNOWN_BY_FIRST.set(f.first.charCodeAt(0), [...(KNOWN_BY_FIRST.get(f.first.charCodeAt(0)) ?? []), f]);
+for (const f of KNOWN)
+  KNOWN_BY_FIRST.set(f.first.charCodeAt(0), [...(KNOWN_BY_FIRST.get(f.first.charCodeAt(0)) ?? []), f]);
 
 /** Pass 1: each known key format (at a word start; a PEM block anywhere) replaced by its kept prefix and the mask. */
 function maskKnownFormats(text: string): string {

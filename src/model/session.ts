@@ -6,7 +6,18 @@ import { turnSchema } from "./turn";
 /** Bumped whenever a field changes meaning; written with every serialised session. */
 export const SESSION_FORMAT_VERSION = 1;
 
-export const sourceIds = ["claude-code", "codex", "gemini", "opencode", "pi", "swe-agent", "dataclaw", "specstory", "swechat", "entire-compact"] as const;
+export const sourceIds = [
+  "claude-code",
+  "codex",
+  "gemini",
+  "opencode",
+  "pi",
+  "swe-agent",
+  "dataclaw",
+  "specstory",
+  "swechat",
+  "entire-compact",
+] as const;
 export const sourceIdSchema = z.enum(sourceIds);
 export type SourceId = z.infer<typeof sourceIdSchema>;
 

@@ -20,7 +20,10 @@ export function applyStringEdits(text: string, edits: readonly StringEdit[]): Ap
     const at = current.indexOf(edit.old_string);
     // An old string that starts with "\n" can match a CRLF file literally right after a "\r",
     // splitting the line break: the tools match CRLF files as LF text, where it takes the whole break.
-    const splitsCrlf = at > 0 && edit.old_string.charCodeAt(0) === 10 && (edit.replace_all ? current.includes("\r" + edit.old_string) : current.charCodeAt(at - 1) === 13);
+    const splitsCrlf =
+      at > 0 &&
+      edit.old_string.charCodeAt(0) === 10 &&
+      (edit.replace_all ? current.includes("\r" + edit.old_string) : current.charCodeAt(at - 1) === 13);
     if (splitsCrlf) {
       const crlf = applyOnCrlf(current, edit);
       if (crlf !== null) {
@@ -34,7 +37,10 @@ export function applyStringEdits(text: string, edits: readonly StringEdit[]): Ap
         current = crlf;
         continue;
       }
-      return { ok: false, reason: `edit ${n + 1}: old_string not found${edit.old_string.includes("REDACTED") ? " (it holds REDACTED: redacted by Entire)" : ""}` };
+      return {
+        ok: false,
+        reason: `edit ${n + 1}: old_string not found${edit.old_string.includes("REDACTED") ? " (it holds REDACTED: redacted by Entire)" : ""}`,
+      };
     }
     current = edit.replace_all
       ? current.split(edit.old_string).join(edit.new_string)
@@ -86,18 +92,29 @@ export function applyUnifiedDiff(text: string, patch: string): ApplyResult {
   if (hunks.length === 0) return { ok: false, reason: "patch has no hunks" };
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const hadFinalNewline = text === "" || text.endsWith("\n");
-  const lines = text === "" ? [] : eol === "\n" && !text.includes("\r") ? (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n") : text.replace(/\r?\n$/, "").split(/\r?\n/);
+  const lines =
+    text === ""
+      ? []
+      : eol === "\n" && !text.includes("\r")
+        ? (text.endsWith("\n") ? text.slice(0, -1) : text).split("\n")
+        : text.replace(/\r?\n$/, "").split(/\r?\n/);
   // Hunks of one diff are ordered and do not overlap: each is placed at or after the end of the previous one, and
   // where one applied away from its stated line the next is looked for at the same offset first (as GNU patch and
   // git apply do).
   let cursor = 0;
   let shift = 0;
   for (const [n, hunk] of hunks.entries()) {
-    const at = hunk.oldStart === null ? findSequence(lines, hunk.before, cursor) : findNearest(lines, hunk.before, Math.max(cursor, hunk.oldStart + shift), cursor);
+    const at =
+      hunk.oldStart === null
+        ? findSequence(lines, hunk.before, cursor)
+        : findNearest(lines, hunk.before, Math.max(cursor, hunk.oldStart + shift), cursor);
     if (at < 0) return { ok: false, reason: `hunk ${n + 1} does not apply` };
     lines.splice(at, hunk.before.length, ...hunk.after);
     cursor = at + hunk.after.length;
-    shift = hunk.oldStart === null ? shift + hunk.after.length - hunk.before.length : at - hunk.oldStart + hunk.after.length - hunk.before.length;
+    shift =
+      hunk.oldStart === null
+        ? shift + hunk.after.length - hunk.before.length
+        : at - hunk.oldStart + hunk.after.length - hunk.before.length;
   }
   if (lines.length === 0) return { ok: true, text: "" };
   return { ok: true, text: lines.join(eol) + (endsWithNewline(patch, hadFinalNewline) ? eol : "") };
@@ -127,7 +144,8 @@ function parseHunks(patch: string): Hunk[] {
       hunks.push(current);
       continue;
     }
-    if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("diff ") || line.startsWith("index ")) continue;
+    if (line.startsWith("---") || line.startsWith("+++") || line.startsWith("diff ") || line.startsWith("index "))
+      continue;
     if (line.startsWith("\\")) continue; // "\ No newline at end of file"
     if (!current) {
       if (!line.startsWith("+") && !line.startsWith("-") && !line.startsWith(" ")) continue;
@@ -219,7 +237,9 @@ export function postImageOf(edit: FileEdit, replayed: string, tool: string): App
   if (edit.edits && edit.edits.length > 0) return applyToolStringEdits(tool, before, edit.edits);
   // A successful call's empty diff (a pure rename, Codex `*** Move to:` alone; an update that changed nothing) is
   // the tool's record of no change to the text. A diff with text but no hunk it can read stays unreplayable.
-  if (edit.patch !== null) return edit.patch.trim() === "" ? { ok: true, text: before } : applyUnifiedDiff(before, edit.patch);
-  if (edit.kind === "notebook") return { ok: false, reason: "notebook cell edits are not replayed (no post-image in the log)" };
+  if (edit.patch !== null)
+    return edit.patch.trim() === "" ? { ok: true, text: before } : applyUnifiedDiff(before, edit.patch);
+  if (edit.kind === "notebook")
+    return { ok: false, reason: "notebook cell edits are not replayed (no post-image in the log)" };
   return { ok: false, reason: "the log records neither the result nor the edit" };
 }

@@ -30,7 +30,12 @@ export interface FileState {
  * second shape appearing late in a run made V8 throw away the optimized code
  * of the whole replay (measured).
  */
-export function fileState(text: string, lines: readonly string[], owners: readonly LineOwner[], starts?: Int32Array): FileState {
+export function fileState(
+  text: string,
+  lines: readonly string[],
+  owners: readonly LineOwner[],
+  starts?: Int32Array,
+): FileState {
   return { text, lines, owners, starts };
 }
 
@@ -54,7 +59,8 @@ export interface Transition {
  */
 export function transition(state: FileState, text: string, owner: LineOwner): Transition {
   // Unchanged text: every line equal, every owner kept (what the diff would give).
-  if (text === state.text) return { state: fileState(text, state.lines, state.owners.slice(), state.starts), inserted: 0, deleted: 0 };
+  if (text === state.text)
+    return { state: fileState(text, state.lines, state.owners.slice(), state.starts), inserted: 0, deleted: 0 };
   return transitionAroundChange(state, text, owner) ?? transitionWhole(state, text, owner);
 }
 

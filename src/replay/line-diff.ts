@@ -1,4 +1,3 @@
-
 /** One run of a line diff: `equal` lines are in both, `delete` only in the old, `insert` only in the new. */
 export interface DiffRun {
   kind: "equal" | "delete" | "insert";
@@ -212,7 +211,10 @@ function myersLikeJsdiff(a: readonly string[], b: readonly string[], runs: DiffR
           fromComp = removeComp;
           kind = 2;
         }
-        baseComp = fromComp !== -1 && kinds[fromComp] === kind ? component(kind, counts[fromComp] + 1, prevs[fromComp]) : component(kind, 1, fromComp);
+        baseComp =
+          fromComp !== -1 && kinds[fromComp] === kind
+            ? component(kind, counts[fromComp] + 1, prevs[fromComp])
+            : component(kind, 1, fromComp);
         // extractCommon along diagonal d.
         newPos = baseOld - d;
         let common = 0;

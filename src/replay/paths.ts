@@ -84,7 +84,8 @@ export function makePathMapper(
 
   const candidates = new Set<string>();
   for (const dir of cwds) for (const a of ancestors(dir)) candidates.add(a);
-  if (candidates.size === 0) for (const p of paths) for (const a of ancestors(p.slice(0, p.lastIndexOf("/")) || "/")) candidates.add(a);
+  if (candidates.size === 0)
+    for (const p of paths) for (const a of ancestors(p.slice(0, p.lastIndexOf("/")) || "/")) candidates.add(a);
 
   let root: string | null = null;
   let best = 0;
@@ -139,7 +140,11 @@ const MAX_LINK_HOPS = 40;
  * renaming a link acts on the link itself). Null: the chain leaves the
  * repository (an absolute or empty target, `..` above the root) or loops.
  */
-export function resolveSymlinks(path: string, linkTarget: (repoPath: string) => string | undefined, keepLast = false): string | null {
+export function resolveSymlinks(
+  path: string,
+  linkTarget: (repoPath: string) => string | undefined,
+  keepLast = false,
+): string | null {
   const resolved: string[] = [];
   const pending = path.split("/").reverse();
   let hops = 0;

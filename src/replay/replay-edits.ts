@@ -1,6 +1,17 @@
 import type { FileEdit, ToolCall } from "../model";
 import { postImageOf } from "./apply-edit";
-import { agentOwner, BASE, countOwned, type FileState, fileState, HUMAN, type LineOwner, OUTSIDE, stateFromText, transition } from "./file-state";
+import {
+  agentOwner,
+  BASE,
+  countOwned,
+  type FileState,
+  fileState,
+  HUMAN,
+  type LineOwner,
+  OUTSIDE,
+  stateFromText,
+  transition,
+} from "./file-state";
 
 /** One successful file edit, its path already repo-relative, in replay order. */
 export interface ReplayStep {
@@ -115,7 +126,8 @@ export class Replayer {
     // 3. Diff pre → post; inserted lines are the agent's (or the person's, when they rewrote the proposal).
     const owner = edit.user_modified ? HUMAN : agentOwner(call.id);
     const moved = transition(file.state, post.text, owner);
-    file.state = this.identities && !edit.user_modified ? this.identify(moved.state, owner, author, callKey) : moved.state;
+    file.state =
+      this.identities && !edit.user_modified ? this.identify(moved.state, owner, author, callKey) : moved.state;
     if (!edit.user_modified) {
       this.produced += moved.inserted;
       file.produced += moved.inserted;
@@ -145,7 +157,13 @@ export class Replayer {
   }
 
   result(): ReplayResult {
-    return { files: this.files, produced: this.produced, unreplayable: this.unreplayableCalls.size, outsideChanges: this.outsideChanges, issues: this.issues };
+    return {
+      files: this.files,
+      produced: this.produced,
+      unreplayable: this.unreplayableCalls.size,
+      outsideChanges: this.outsideChanges,
+      issues: this.issues,
+    };
   }
 }
 

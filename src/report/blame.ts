@@ -16,7 +16,8 @@ export const BLAME_LINE_LIMIT = 2000;
 type OwnerKind = "agent" | "other" | "human" | "outside";
 const MARK: Record<OwnerKind, string> = { agent: "A", other: "S", human: "H", outside: "O" };
 
-const kindOf = (owner: string): OwnerKind => (owner === "agent" || owner === "human" || owner === "outside" ? owner : "other");
+const kindOf = (owner: string): OwnerKind =>
+  owner === "agent" || owner === "human" || owner === "outside" ? owner : "other";
 
 export interface BlameContext {
   texts: LineTexts;
@@ -38,11 +39,21 @@ interface Count {
   mark: string;
 }
 
-const count = (label: string, value: number | null, kind: OwnerKind): Count => ({ label, value: value === null ? "–" : formatCount(value), kind, mark: MARK[kind] });
+const count = (label: string, value: number | null, kind: OwnerKind): Count => ({
+  label,
+  value: value === null ? "–" : formatCount(value),
+  kind,
+  mark: MARK[kind],
+});
 
 /** The file blocks of a unit's ranges: per commit, per file, each line with its text and owner; cut at the limit. */
 function blameFiles(ranges: readonly LineRangeRow[], ctx: BlameContext) {
-  const files: { commit: string; path: string; lines: { n: number; text: string; kind: OwnerKind; mark: string; owner: string; call: string }[]; noText: boolean }[] = [];
+  const files: {
+    commit: string;
+    path: string;
+    lines: { n: number; text: string; kind: OwnerKind; mark: string; owner: string; call: string }[];
+    noText: boolean;
+  }[] = [];
   let shown = 0;
   let total = 0;
   for (const r of ranges) {
@@ -60,21 +71,44 @@ function blameFiles(ranges: readonly LineRangeRow[], ctx: BlameContext) {
     const owner = kind === "other" ? `session ${ctx.mask(r.owner)}` : r.owner;
     const call = r.tool_call_seq === null ? "" : `call #${r.tool_call_seq}`;
     for (let line = r.start_line; line <= r.end_line && shown < ctx.limit; line++, shown++) {
-      file.lines.push({ n: line, text: text ? ctx.mask(text[line - 1] ?? "") : "", kind, mark: MARK[kind], owner, call });
+      file.lines.push({
+        n: line,
+        text: text ? ctx.mask(text[line - 1] ?? "") : "",
+        kind,
+        mark: MARK[kind],
+        owner,
+        call,
+      });
     }
   }
-  return { files, cut: total > shown ? `${formatCount(total - shown)} more committed lines not shown (the first ${formatCount(ctx.limit)} are); every line is in the line_ranges table.` : null, shown: formatCount(shown) };
+  return {
+    files,
+    cut:
+      total > shown
+        ? `${formatCount(total - shown)} more committed lines not shown (the first ${formatCount(ctx.limit)} are); every line is in the line_ranges table.`
+        : null,
+    shown: formatCount(shown),
+  };
 }
 
 /** One blame block per strict unit (ranges with no group) and per group unit of the session. */
-export function blameUnits(units: readonly UnitRow[], groups: readonly GroupUnitRow[], ranges: readonly LineRangeRow[], ctx: BlameContext) {
+export function blameUnits(
+  units: readonly UnitRow[],
+  groups: readonly GroupUnitRow[],
+  ranges: readonly LineRangeRow[],
+  ctx: BlameContext,
+) {
   const strict = units
     .filter((u) => u.total_committed_lines !== null)
     .map((u) => {
       const own = ranges.filter((r) => r.group_id === null && r.commit_sha === u.commit_sha);
       return {
         title: `Strict unit, commit ${u.commit_sha.slice(0, 12)}`,
-        counts: [count("agent (survived)", u.agent_lines_survived, "agent"), count("human", u.human_lines, "human"), count("outside", u.outside_lines, "outside")],
+        counts: [
+          count("agent (survived)", u.agent_lines_survived, "agent"),
+          count("human", u.human_lines, "human"),
+          count("outside", u.outside_lines, "outside"),
+        ],
         total: u.total_committed_lines === null ? "–" : formatCount(u.total_committed_lines),
         ...blameFiles(own, ctx),
         hasLines: own.length > 0,
@@ -83,12 +117,21 @@ export function blameUnits(units: readonly UnitRow[], groups: readonly GroupUnit
   const strictShown = new Set(units.filter((u) => u.total_committed_lines !== null).map((u) => u.commit_sha));
   // A group of one session and one commit gives its strict unit's numbers (metrics.md §1b): its lines are not shown twice.
   const grouped = groups
-    .filter((g) => g.total_committed_lines !== null && !(g.group_commits === 1 && g.group_sessions === 1 && strictShown.has(g.commit_sha)))
+    .filter(
+      (g) =>
+        g.total_committed_lines !== null &&
+        !(g.group_commits === 1 && g.group_sessions === 1 && strictShown.has(g.commit_sha)),
+    )
     .map((g) => {
       const own = ranges.filter((r) => r.group_id === g.group_id);
       return {
         title: `Group unit ${g.group_id}`,
-        counts: [count("this session (survived)", g.agent_lines_survived, "agent"), count("other sessions", g.other_session_lines, "other"), count("human", g.human_lines, "human"), count("outside", g.outside_lines, "outside")],
+        counts: [
+          count("this session (survived)", g.agent_lines_survived, "agent"),
+          count("other sessions", g.other_session_lines, "other"),
+          count("human", g.human_lines, "human"),
+          count("outside", g.outside_lines, "outside"),
+        ],
         total: g.total_committed_lines === null ? "–" : formatCount(g.total_committed_lines),
         ...blameFiles(own, ctx),
         hasLines: own.length > 0,
@@ -102,7 +145,12 @@ export function blameUnits(units: readonly UnitRow[], groups: readonly GroupUnit
  * replay's moments), its sessions with links, and the committed lines by owner from this session's row and the
  * line_ranges (each other session's share), which add up to the row's total.
  */
-export function groupExplanations(sessionId: string, groups: readonly GroupUnitRow[], ranges: readonly LineRangeRow[], ctx: BlameContext) {
+export function groupExplanations(
+  sessionId: string,
+  groups: readonly GroupUnitRow[],
+  ranges: readonly LineRangeRow[],
+  ctx: BlameContext,
+) {
   return groups.map((g) => {
     const members = ctx.groupRows.get(g.group_id) ?? [g];
     const shas = [...new Set(members.flatMap((m) => ctx.commitsOf.get(m.session_id) ?? []))];
@@ -110,18 +158,35 @@ export function groupExplanations(sessionId: string, groups: readonly GroupUnitR
       .map((sha) => ({ sha, info: ctx.commits.get(sha) ?? null }))
       .sort((a, b) => (a.info?.committed ?? 0) - (b.info?.committed ?? 0) || (a.sha < b.sha ? -1 : 1));
     const bySession = new Map<string, number>();
-    for (const r of ranges) if (r.group_id === g.group_id && kindOf(r.owner) === "other") bySession.set(r.owner, (bySession.get(r.owner) ?? 0) + r.end_line - r.start_line + 1);
+    for (const r of ranges)
+      if (r.group_id === g.group_id && kindOf(r.owner) === "other")
+        bySession.set(r.owner, (bySession.get(r.owner) ?? 0) + r.end_line - r.start_line + 1);
     return {
       id: g.group_id,
       status: g.ambiguity ?? "attributable",
       commitsCount: formatCount(g.group_commits),
-      commitsFound: ordered.length === g.group_commits ? null : `${formatCount(ordered.length)} of ${formatCount(g.group_commits)} commits found through the sessions' units`,
-      commits: ordered.map((c, i) => ({ n: i + 1, sha: c.sha.slice(0, 12), subject: c.info ? ctx.mask(c.info.subject) : "(commit not read)", last: c.sha === g.commit_sha })),
-      sessions: members.map((m) => ({ id: ctx.mask(m.session_id), href: ctx.hrefOf(m.session_id), self: m.session_id === sessionId, survived: m.agent_lines_survived === null ? "–" : formatCount(m.agent_lines_survived) })),
+      commitsFound:
+        ordered.length === g.group_commits
+          ? null
+          : `${formatCount(ordered.length)} of ${formatCount(g.group_commits)} commits found through the sessions' units`,
+      commits: ordered.map((c, i) => ({
+        n: i + 1,
+        sha: c.sha.slice(0, 12),
+        subject: c.info ? ctx.mask(c.info.subject) : "(commit not read)",
+        last: c.sha === g.commit_sha,
+      })),
+      sessions: members.map((m) => ({
+        id: ctx.mask(m.session_id),
+        href: ctx.hrefOf(m.session_id),
+        self: m.session_id === sessionId,
+        survived: m.agent_lines_survived === null ? "–" : formatCount(m.agent_lines_survived),
+      })),
       owners: [
         count("this session", g.agent_lines_survived, "agent"),
         ...[...bySession.entries()].map(([id, n]) => count(`session ${ctx.mask(id)}`, n, "other")),
-        ...(bySession.size === 0 && (g.other_session_lines ?? 0) > 0 ? [count("other sessions", g.other_session_lines, "other")] : []),
+        ...(bySession.size === 0 && (g.other_session_lines ?? 0) > 0
+          ? [count("other sessions", g.other_session_lines, "other")]
+          : []),
         count("human", g.human_lines, "human"),
         count("outside", g.outside_lines, "outside"),
       ],

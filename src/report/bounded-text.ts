@@ -41,7 +41,10 @@ export function cutText(text: string, cap: number = REPORT_TEXT_CAP): string {
 }
 
 /** The report's display rule: cut, masked as the policy says, bidirectional controls shown; cached for repeated names. */
-export function makeReportMasker(policy: SecretsPolicy = "masked", cap: number = REPORT_TEXT_CAP): (text: string) => string {
+export function makeReportMasker(
+  policy: SecretsPolicy = "masked",
+  cap: number = REPORT_TEXT_CAP,
+): (text: string) => string {
   const mask = (text: string) => (policy === "kept" ? text : maskSecrets(text));
   return cachedText((text) => {
     if (text.length <= cap) return showBidiControls(mask(text));

@@ -41,7 +41,10 @@ export interface SummaryOptions {
 export const SLICED_DIMENSIONS: SliceDimension[] = ["model", "agent", "repo", "length_bin"];
 
 /** Every aggregate the report shows, computed once (the charts, the tables and the headline read these). */
-export function summarize(rows: AnalysisRows, { seed = 1, iterations = 1000, topN = 10 }: SummaryOptions = {}): AnalysisSummaries {
+export function summarize(
+  rows: AnalysisRows,
+  { seed = 1, iterations = 1000, topN = 10 }: SummaryOptions = {},
+): AnalysisSummaries {
   const boot = { seed, iterations };
   // The slice tables set each slice's figures with groups beside its strict ones: the same slicing, over group_units.
   const groupsBy = (s: Slicing) => summarizeUnits(rows.group_units ?? [], rows.sessions, s.sliceOf, boot);
@@ -50,7 +53,8 @@ export function summarize(rows: AnalysisRows, { seed = 1, iterations = 1000, top
     const s = slicing(dimension, rows.units, rows.sessions, topN);
     const rank = new Map(s.order.map((k, i) => [k, i]));
     const summaries = summarizeUnits(rows.units, rows.sessions, s.sliceOf, boot).sort(
-      (a, b) => (rank.get(a.slice) ?? 1e9) - (rank.get(b.slice) ?? 1e9) || (a.slice < b.slice ? -1 : a.slice > b.slice ? 1 : 0),
+      (a, b) =>
+        (rank.get(a.slice) ?? 1e9) - (rank.get(b.slice) ?? 1e9) || (a.slice < b.slice ? -1 : a.slice > b.slice ? 1 : 0),
     );
     return { slicing: s, summaries, groups: groupsBy(s) };
   });
@@ -58,14 +62,28 @@ export function summarize(rows: AnalysisRows, { seed = 1, iterations = 1000, top
   const byMode = summarizeUnits(rows.units, rows.sessions, mode.sliceOf, boot);
   const groups = summarizeUnits(rows.group_units ?? [], rows.sessions, () => "all", boot)[0];
   const coverage = unitCoverage(rows.units, rows.group_units ?? []);
-  return { subset: headlineSubset(rows.units), overall, slices, byMode, modes: { slicing: mode, groups: groupsBy(mode) }, groups, coverage };
+  return {
+    subset: headlineSubset(rows.units),
+    overall,
+    slices,
+    byMode,
+    modes: { slicing: mode, groups: groupsBy(mode) },
+    groups,
+    coverage,
+  };
 }
 
 /** The report's charts, in the order the page shows them. */
-export function buildCharts(rows: AnalysisRows, summaries: AnalysisSummaries, { seed = 1, iterations = 1000 }: SummaryOptions = {}): Chart[] {
+export function buildCharts(
+  rows: AnalysisRows,
+  summaries: AnalysisSummaries,
+  { seed = 1, iterations = 1000 }: SummaryOptions = {},
+): Chart[] {
   return [
     agentAuthoredHistogram(rows.units),
-    ...summaries.slices.map(({ slicing: s, summaries: list }) => ratiosBySlice(list, s, summaries.subset, { seed, iterations })),
+    ...summaries.slices.map(({ slicing: s, summaries: list }) =>
+      ratiosBySlice(list, s, summaries.subset, { seed, iterations }),
+    ),
     effortByMode(summaries.byMode, summaries.subset),
     modeShareOverTime(rows.units, rows.sessions),
     sessionSurvivalDistribution(rows.units, rows.sessions),

@@ -1,4 +1,15 @@
-import { type Chart, formatCount, formatInterval, formatNumber, formatPct, MODE_ORDER, RATIO_TITLES, type SlicedRow, type Slicing, toolCategoryTable } from "../charts";
+import {
+  type Chart,
+  formatCount,
+  formatInterval,
+  formatNumber,
+  formatPct,
+  MODE_ORDER,
+  RATIO_TITLES,
+  type SlicedRow,
+  type Slicing,
+  toolCategoryTable,
+} from "../charts";
 import { isHeadlineUnit, RATIO_NAMES, type RatioName, type SliceSummary, unitCoverage } from "../tables";
 import type { AnalysisSummaries } from "./build-charts";
 import { diagnosticsByCode, EXCLUSION_REASONS } from "./method-notes";
@@ -14,12 +25,18 @@ export interface Cell {
   sub?: string;
 }
 
-const num = (value: number | null | undefined, text: string): Cell => ({ text, sort: value === null || value === undefined || !Number.isFinite(value) ? "" : String(value), num: true });
+const num = (value: number | null | undefined, text: string): Cell => ({
+  text,
+  sort: value === null || value === undefined || !Number.isFinite(value) ? "" : String(value),
+  num: true,
+});
 const txt = (text: string): Cell => ({ text });
 
 export const RATIO_DEFINITIONS: Record<RatioName, string> = {
-  code_survival_rate: "agent lines that reach the commit, of the agent lines left in its final file states (Σ survived / Σ final)",
-  coding_efficiency: "agent lines that reach the commit, of all lines the agent's edits inserted, rewrites included (Σ survived / Σ produced)",
+  code_survival_rate:
+    "agent lines that reach the commit, of the agent lines left in its final file states (Σ survived / Σ final)",
+  coding_efficiency:
+    "agent lines that reach the commit, of all lines the agent's edits inserted, rewrites included (Σ survived / Σ produced)",
   agent_authored_pct: "committed lines written by the agent, of all lines the commit adds (Σ survived / Σ committed)",
 };
 
@@ -41,7 +58,9 @@ function groupsHeadline(rows: ReportRows, summaries: AnalysisSummaries) {
   return {
     strictCoverage: coverageText(strict, units),
     coverage: coverageText(groups, units),
-    groupCount: formatCount(new Set((rows.group_units ?? []).filter((r) => isHeadlineUnit(r)).map((r) => r.group_id)).size),
+    groupCount: formatCount(
+      new Set((rows.group_units ?? []).filter((r) => isHeadlineUnit(r)).map((r) => r.group_id)).size,
+    ),
     pooled: (name: RatioName) => (g ? formatPct(g.ratios[name].pooled) : "–"),
     interval: (name: RatioName) => (g ? formatInterval(g.ratios[name].ci_low, g.ratios[name].ci_high) : ""),
   };
@@ -52,7 +71,8 @@ function headline(rows: ReportRows, summaries: AnalysisSummaries) {
   const groups = groupsHeadline(rows, summaries);
   const unitsAll = rows.units.length;
   const modeCounts = new Map<string, number>();
-  for (const u of rows.units) if (isHeadlineUnit(u) && u.coding_mode) modeCounts.set(u.coding_mode, (modeCounts.get(u.coding_mode) ?? 0) + 1);
+  for (const u of rows.units)
+    if (isHeadlineUnit(u) && u.coding_mode) modeCounts.set(u.coding_mode, (modeCounts.get(u.coding_mode) ?? 0) + 1);
   const withMode = [...modeCounts.values()].reduce((s, v) => s + v, 0);
   return {
     units: formatCount(summaries.subset.units),
@@ -73,10 +93,17 @@ function headline(rows: ReportRows, summaries: AnalysisSummaries) {
       groupsInterval: groups.interval(name),
     })),
     groups: { coverage: groups.coverage, strictCoverage: groups.strictCoverage, count: groups.groupCount },
-    modes: MODE_ORDER.map((mode) => ({ mode, units: formatCount(modeCounts.get(mode) ?? 0), share: withMode > 0 ? formatPct((100 * (modeCounts.get(mode) ?? 0)) / withMode) : "–" })),
+    modes: MODE_ORDER.map((mode) => ({
+      mode,
+      units: formatCount(modeCounts.get(mode) ?? 0),
+      share: withMode > 0 ? formatPct((100 * (modeCounts.get(mode) ?? 0)) / withMode) : "–",
+    })),
     effort: [
       { label: "tokens per committed line", value: formatNumber(o?.tokens_per_line) },
-      { label: "US$ per committed line", value: o?.cost_per_line === null || o?.cost_per_line === undefined ? "–" : `$${formatNumber(o.cost_per_line)}` },
+      {
+        label: "US$ per committed line",
+        value: o?.cost_per_line === null || o?.cost_per_line === undefined ? "–" : `$${formatNumber(o.cost_per_line)}`,
+      },
       { label: "active seconds per committed line", value: formatNumber(o?.active_s_per_line) },
     ],
   };
@@ -85,7 +112,8 @@ function headline(rows: ReportRows, summaries: AnalysisSummaries) {
 const dash = (): Cell => num(null, "–");
 
 /** A view's units in a slice and their share of all the slice's units ("12 (40 %)"), sorting on the count. */
-const unitsCell = (n: number, of: number): Cell => num(n, `${formatCount(n)} (${of === 0 ? "n/a" : `${((100 * n) / of).toFixed(0)} %`})`);
+const unitsCell = (n: number, of: number): Cell =>
+  num(n, `${formatCount(n)} (${of === 0 ? "n/a" : `${((100 * n) / of).toFixed(0)} %`})`);
 
 /** A pooled ratio and its interval, or a dash where the view has no unit in the slice. */
 function ratioCells(s: SliceSummary | undefined): Cell[] {
@@ -98,7 +126,12 @@ function ratioCells(s: SliceSummary | undefined): Cell[] {
 }
 
 /** One slice's strict figures, then its figures with groups, each with the share of the slice's units it covers. */
-function sliceRow(slice: string, strict: SliceSummary | undefined, groups: SliceSummary | undefined, coverage: Coverage): Cell[] {
+function sliceRow(
+  slice: string,
+  strict: SliceSummary | undefined,
+  groups: SliceSummary | undefined,
+  coverage: Coverage,
+): Cell[] {
   return [
     txt(slice),
     unitsCell(coverage.strict, coverage.units),
@@ -108,7 +141,9 @@ function sliceRow(slice: string, strict: SliceSummary | undefined, groups: Slice
     unitsCell(coverage.groups, coverage.units),
     ...ratioCells(groups),
     strict ? num(strict.tokens_per_line, formatNumber(strict.tokens_per_line)) : dash(),
-    strict?.cost_per_line === null || strict?.cost_per_line === undefined ? dash() : num(strict.cost_per_line, `$${formatNumber(strict.cost_per_line)}`),
+    strict?.cost_per_line === null || strict?.cost_per_line === undefined
+      ? dash()
+      : num(strict.cost_per_line, `$${formatNumber(strict.cost_per_line)}`),
   ];
 }
 
@@ -142,7 +177,12 @@ function bySlice<T extends SlicedRow>(list: readonly T[], slicing: Slicing): Map
  * A slice table's rows: the strict slices in their order, then slices only groups reach. A slice's share of units is
  * the headline's coverage (`unitCoverage`) taken over that slice's units and group rows.
  */
-function sliceRows(rows: ReportRows, slicing: Slicing, strict: readonly SliceSummary[], groups: readonly SliceSummary[]): Cell[][] {
+function sliceRows(
+  rows: ReportRows,
+  slicing: Slicing,
+  strict: readonly SliceSummary[],
+  groups: readonly SliceSummary[],
+): Cell[][] {
   const units = bySlice(rows.units, slicing);
   const groupRows = bySlice(rows.group_units ?? [], slicing);
   const groupOf = new Map(groups.map((g) => [g.slice, g]));
@@ -161,7 +201,13 @@ function sliceRows(rows: ReportRows, slicing: Slicing, strict: readonly SliceSum
 const counted = (n: number, noun: string): string => `${formatCount(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 /** The summaries of the collapsed parts after the results: each names its part and what it holds. */
-function collapsedSummaries(exclusions: readonly { units: number }[], methods: number, inputs: number, diagnostics: number, codes: number) {
+function collapsedSummaries(
+  exclusions: readonly { units: number }[],
+  methods: number,
+  inputs: number,
+  diagnostics: number,
+  codes: number,
+) {
   const excluded = exclusions.reduce((sum, e) => sum + e.units, 0);
   return {
     method: `Method notes: what is measured, ${counted(methods, "attribution method")} used${inputs > 0 ? `, ${counted(inputs, "input")}` : ""}`,
@@ -186,22 +232,57 @@ export interface IndexInput {
 }
 
 /** Everything the index page's templates print, as strings (escaped by Handlebars). */
-export function indexModel({ rows, summaries, charts, sessionLinks, maxSessions, seed, iterations, inputs }: IndexInput): IndexModel {
+export function indexModel({
+  rows,
+  summaries,
+  charts,
+  sessionLinks,
+  maxSessions,
+  seed,
+  iterations,
+  inputs,
+}: IndexInput): IndexModel {
   const methods = new Map<string, number>();
-  for (const u of rows.units) if (isHeadlineUnit(u)) methods.set(u.method ?? "none", (methods.get(u.method ?? "none") ?? 0) + 1);
+  for (const u of rows.units)
+    if (isHeadlineUnit(u)) methods.set(u.method ?? "none", (methods.get(u.method ?? "none") ?? 0) + 1);
   const sliceTables = [
-    ...summaries.slices.map(({ slicing, summaries: list, groups }) => ({ title: `By ${slicing.label}`, slicing, list, groups })),
-    { title: "By coding mode", slicing: summaries.modes.slicing, list: summaries.byMode, groups: summaries.modes.groups },
-  ].map((t) => ({ title: t.title, id: `slices-${t.slicing.dimension.replace(/_/g, "-")}`, headers: SLICE_HEADERS, rows: sliceRows(rows, t.slicing, t.list, t.groups) }));
+    ...summaries.slices.map(({ slicing, summaries: list, groups }) => ({
+      title: `By ${slicing.label}`,
+      slicing,
+      list,
+      groups,
+    })),
+    {
+      title: "By coding mode",
+      slicing: summaries.modes.slicing,
+      list: summaries.byMode,
+      groups: summaries.modes.groups,
+    },
+  ].map((t) => ({
+    title: t.title,
+    id: `slices-${t.slicing.dimension.replace(/_/g, "-")}`,
+    headers: SLICE_HEADERS,
+    rows: sliceRows(rows, t.slicing, t.list, t.groups),
+  }));
   const tools = toolCategoryTable(rows.tool_calls);
   const shown = sessionLinks.slice(0, maxSessions);
   const diagnostics = diagnosticsByCode(rows.diagnostics);
   return {
-    collapsed: collapsedSummaries(summaries.subset.excluded, methods.size, inputs.length, rows.diagnostics.length, diagnostics.length),
+    collapsed: collapsedSummaries(
+      summaries.subset.excluded,
+      methods.size,
+      inputs.length,
+      rows.diagnostics.length,
+      diagnostics.length,
+    ),
     headline: headline(rows, summaries),
     bootstrap: { seed, iterations: formatCount(iterations) },
     inputs: inputs.map((i) => ({ path: i.path, kind: i.kind })),
-    exclusions: summaries.subset.excluded.map((e) => ({ reason: e.reason, units: formatCount(e.units), why: EXCLUSION_REASONS[e.reason] ?? "" })),
+    exclusions: summaries.subset.excluded.map((e) => ({
+      reason: e.reason,
+      units: formatCount(e.units),
+      why: EXCLUSION_REASONS[e.reason] ?? "",
+    })),
     methods: [...methods.entries()].sort().map(([method, n]) => ({ method, units: formatCount(n) })),
     diagnostics: diagnostics.map((g) => ({ ...g, count: formatCount(g.count), sessions: formatCount(g.sessions) })),
     diagnosticsTotal: formatCount(rows.diagnostics.length),
@@ -209,10 +290,28 @@ export function indexModel({ rows, summaries, charts, sessionLinks, maxSessions,
     sliceTables,
     toolTable: {
       headers: ["category", "calls", "% of calls", "failed", "sessions"],
-      rows: tools.map((t) => [txt(t.category), num(t.calls, formatCount(t.calls)), num(t.share, formatPct(t.share)), num(t.failed, formatCount(t.failed)), num(t.sessions, formatCount(t.sessions))]),
+      rows: tools.map((t) => [
+        txt(t.category),
+        num(t.calls, formatCount(t.calls)),
+        num(t.share, formatPct(t.share)),
+        num(t.failed, formatCount(t.failed)),
+        num(t.sessions, formatCount(t.sessions)),
+      ]),
     },
     sessionTable: {
-      headers: ["session", "started (UTC)", "agent", "model", "prompts", "tool calls", "units", "committed lines", "agent lines survived", "survival %", "US$"],
+      headers: [
+        "session",
+        "started (UTC)",
+        "agent",
+        "model",
+        "prompts",
+        "tool calls",
+        "units",
+        "committed lines",
+        "agent lines survived",
+        "survival %",
+        "US$",
+      ],
       rows: shown,
       shown: formatCount(shown.length),
       total: formatCount(sessionLinks.length),

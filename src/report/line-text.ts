@@ -25,11 +25,13 @@ export async function readLineTexts(repoPaths: readonly string[], ranges: readon
     if (repo === null) continue;
     try {
       await Promise.all(
-        wanted.filter((k) => !out.has(k)).map(async (key) => {
-          const [commit, file] = key.split("\u0000");
-          const bytes = await repo.readFile(commit, file);
-          if (bytes !== null) out.set(key, splitLines(decoder.decode(bytes)));
-        }),
+        wanted
+          .filter((k) => !out.has(k))
+          .map(async (key) => {
+            const [commit, file] = key.split("\u0000");
+            const bytes = await repo.readFile(commit, file);
+            if (bytes !== null) out.set(key, splitLines(decoder.decode(bytes)));
+          }),
       );
     } finally {
       await repo.close();
@@ -53,7 +55,10 @@ export function parseCommitObject(text: string): CommitInfo | null {
 }
 
 /** Subjects and committer times of `shas`, from the first repository that has each. */
-export async function readCommitInfo(repoPaths: readonly string[], shas: readonly string[]): Promise<Map<string, CommitInfo>> {
+export async function readCommitInfo(
+  repoPaths: readonly string[],
+  shas: readonly string[],
+): Promise<Map<string, CommitInfo>> {
   const out = new Map<string, CommitInfo>();
   for (const path of [...new Set(repoPaths)]) {
     if (out.size === shas.length) break;
@@ -61,11 +66,13 @@ export async function readCommitInfo(repoPaths: readonly string[], shas: readonl
     if (repo === null) continue;
     try {
       await Promise.all(
-        shas.filter((s) => !out.has(s)).map(async (sha) => {
-          const object = await repo.objects.readObject(sha).catch(() => null);
-          const info = object?.type === "commit" ? parseCommitObject(decoder.decode(object.data)) : null;
-          if (info) out.set(sha, info);
-        }),
+        shas
+          .filter((s) => !out.has(s))
+          .map(async (sha) => {
+            const object = await repo.objects.readObject(sha).catch(() => null);
+            const info = object?.type === "commit" ? parseCommitObject(decoder.decode(object.data)) : null;
+            if (info) out.set(sha, info);
+          }),
       );
     } finally {
       await repo.close();

@@ -139,25 +139,71 @@ export async function* reportFiles(input: ReportRows, options: ReportOptions = {
   const pages = sessionPages(rows, options.sessionPageLimits, secrets, options.lineData);
   const common = { version, timestamp: options.timestamp ?? null, secretsNote: secretsNote(secrets) };
 
-  const specs: Script = { type: "application/json", id: "chart-specs", code: jsonForScript([...charts, ...paper.charts].map((c) => ({ name: c.name, spec: c.spec }))) };
+  const specs: Script = {
+    type: "application/json",
+    id: "chart-specs",
+    code: jsonForScript([...charts, ...paper.charts].map((c) => ({ name: c.name, spec: c.spec }))),
+  };
   const runtime = vegaRuntime().map((b): Script => ({ code: b.code }));
-  const index = indexModel({ rows, summaries, charts, sessionLinks: pages.links, maxSessions: options.maxSessionsInIndex ?? 300, seed, iterations, inputs: options.inputs ?? [] });
+  const index = indexModel({
+    rows,
+    summaries,
+    charts,
+    sessionLinks: pages.links,
+    maxSessions: options.maxSessionsInIndex ?? 300,
+    seed,
+    iterations,
+    inputs: options.inputs ?? [],
+  });
   (index.sessionTable as Record<string, unknown>).allHref = "sessions/index.html";
   yield {
     path: "index.html",
-    content: templates.index({ ...common, ...index, swechatFigures: paper.model, pageTitle: title, hasCharts: charts.length > 0, linkBase: "sessions/", ...pageScripts([specs, ...runtime, { code: EMBED_SCRIPT }, { code: SORT_SCRIPT }]) }),
+    content: templates.index({
+      ...common,
+      ...index,
+      swechatFigures: paper.model,
+      pageTitle: title,
+      hasCharts: charts.length > 0,
+      linkBase: "sessions/",
+      ...pageScripts([specs, ...runtime, { code: EMBED_SCRIPT }, { code: SORT_SCRIPT }]),
+    }),
   };
 
   if (options.sessionPages !== false) {
-    const all = indexModel({ rows, summaries, charts: [], sessionLinks: pages.links, maxSessions: Infinity, seed, iterations, inputs: [] });
+    const all = indexModel({
+      rows,
+      summaries,
+      charts: [],
+      sessionLinks: pages.links,
+      maxSessions: Infinity,
+      seed,
+      iterations,
+      inputs: [],
+    });
     yield { path: "sessions/style.css", content: templates.stylesheet };
     yield {
       path: "sessions/index.html",
-      content: templates.sessionsIndex({ ...common, sessionTable: all.sessionTable, pageTitle: `${title}: all sessions`, hasCharts: false, linkBase: "", ...pageScripts([{ code: SORT_SCRIPT }], "style.css") }),
+      content: templates.sessionsIndex({
+        ...common,
+        sessionTable: all.sessionTable,
+        pageTitle: `${title}: all sessions`,
+        hasCharts: false,
+        linkBase: "",
+        ...pageScripts([{ code: SORT_SCRIPT }], "style.css"),
+      }),
     };
     const noScripts = pageScripts([], "style.css");
     for (const page of pages.pages()) {
-      yield { path: `sessions/${page.stem}.html`, content: templates.session({ ...common, session: page.model, pageTitle: `Session ${String(page.model.id)}`, hasCharts: false, ...noScripts }) };
+      yield {
+        path: `sessions/${page.stem}.html`,
+        content: templates.session({
+          ...common,
+          session: page.model,
+          pageTitle: `Session ${String(page.model.id)}`,
+          hasCharts: false,
+          ...noScripts,
+        }),
+      };
     }
   }
 
@@ -165,13 +211,19 @@ export async function* reportFiles(input: ReportRows, options: ReportOptions = {
 }
 
 /** `figures/<name>.svg` (and `.png`) for each chart, from the same spec the page embeds. */
-export async function renderFigures(charts: readonly Chart[], options: Pick<ReportOptions, "svg" | "png" | "onWarning"> = {}): Promise<ReportFile[]> {
+export async function renderFigures(
+  charts: readonly Chart[],
+  options: Pick<ReportOptions, "svg" | "png" | "onWarning"> = {},
+): Promise<ReportFile[]> {
   const out: ReportFile[] = [];
   for await (const f of figureFiles(charts, options)) out.push(f);
   return out;
 }
 
-async function* figureFiles(charts: readonly Chart[], { svg = true, png = false, onWarning }: Pick<ReportOptions, "svg" | "png" | "onWarning">): AsyncGenerator<ReportFile> {
+async function* figureFiles(
+  charts: readonly Chart[],
+  { svg = true, png = false, onWarning }: Pick<ReportOptions, "svg" | "png" | "onWarning">,
+): AsyncGenerator<ReportFile> {
   for (const chart of charts) {
     const doc = await renderSvg(chart.spec, { onWarning: onWarning && ((m) => onWarning(`${chart.name}: ${m}`)) });
     if (svg) yield { path: `figures/${chart.name}.svg`, content: doc };
@@ -189,7 +241,10 @@ const INDEX_PAGES = new Set(["index.html", "sessions/index.html"]);
  * anything fails, the folder has no index at all, never one whose links
  * lead to missing pages.
  */
-export async function writeReport(dir: string, files: Iterable<ReportFile> | AsyncIterable<ReportFile>): Promise<string[]> {
+export async function writeReport(
+  dir: string,
+  files: Iterable<ReportFile> | AsyncIterable<ReportFile>,
+): Promise<string[]> {
   const made = new Set<string>();
   const paths: string[] = [];
   const deferred: ReportFile[] = [];

@@ -22,18 +22,38 @@ export function maskRows(rows: ReportRows, secrets: SecretsPolicy = "masked"): R
     return row;
   };
   return {
-    units: rows.units.map((u) => keepOr(u, { repo: m(u.repo), agent: s(u.agent), model: s(u.model), ambiguity: u.ambiguity })),
+    units: rows.units.map((u) =>
+      keepOr(u, { repo: m(u.repo), agent: s(u.agent), model: s(u.model), ambiguity: u.ambiguity }),
+    ),
     sessions: rows.sessions.map((r) =>
       keepOr(r, {
-        agent: s(r.agent), model: s(r.model), models: m(r.models), repo: s(r.repo), branch: s(r.branch), source: m(r.source),
-        started_at: s(r.started_at), ended_at: s(r.ended_at),
+        agent: s(r.agent),
+        model: s(r.model),
+        models: m(r.models),
+        repo: s(r.repo),
+        branch: s(r.branch),
+        source: m(r.source),
+        started_at: s(r.started_at),
+        ended_at: s(r.ended_at),
       }),
     ),
-    tool_calls: rows.tool_calls.map((c) => keepOr(c, { tool: m(c.tool), category: m(c.category), file: s(c.file), timestamp: s(c.timestamp) })),
-    diagnostics: rows.diagnostics.map((d) => keepOr(d, { source: m(d.source), file: s(d.file), code: m(d.code), message: m(d.message) })),
-    ...(rows.group_units ? { group_units: rows.group_units.map((u) => keepOr(u, { repo: m(u.repo), agent: s(u.agent), model: s(u.model) })) } : {}),
+    tool_calls: rows.tool_calls.map((c) =>
+      keepOr(c, { tool: m(c.tool), category: m(c.category), file: s(c.file), timestamp: s(c.timestamp) }),
+    ),
+    diagnostics: rows.diagnostics.map((d) =>
+      keepOr(d, { source: m(d.source), file: s(d.file), code: m(d.code), message: m(d.message) }),
+    ),
+    ...(rows.group_units
+      ? {
+          group_units: rows.group_units.map((u) =>
+            keepOr(u, { repo: m(u.repo), agent: s(u.agent), model: s(u.model) }),
+          ),
+        }
+      : {}),
     ...(rows.checkpoint_sessions ? { checkpoint_sessions: rows.checkpoint_sessions } : {}),
-    ...(rows.prompts ? { prompts: rows.prompts.map((p) => keepOr(p, { text: m(p.text), timestamp: s(p.timestamp) })) } : {}),
+    ...(rows.prompts
+      ? { prompts: rows.prompts.map((p) => keepOr(p, { text: m(p.text), timestamp: s(p.timestamp) })) }
+      : {}),
     ...(rows.line_ranges ? { line_ranges: rows.line_ranges } : {}),
     ...(rows.unit_files ? { unit_files: rows.unit_files.map((f) => keepOr(f, { path: m(f.path) })) } : {}),
   };

@@ -32,10 +32,18 @@ const INTERPRETER_EXPORT = "export { expression as expressionInterpreter };";
  * (a new version) this throws rather than inline something untested.
  */
 function interpreterScript(source: string): string {
-  if (!source.startsWith(INTERPRETER_IMPORT) || source.split(INTERPRETER_EXPORT).length !== 2 || /\bimport\s*[({]|^\s*import\s/m.test(source.slice(INTERPRETER_IMPORT.length))) {
-    throw new Error("vega-interpreter's build does not have the expected single import and export: update src/report/runtime.ts");
+  if (
+    !source.startsWith(INTERPRETER_IMPORT) ||
+    source.split(INTERPRETER_EXPORT).length !== 2 ||
+    /\bimport\s*[({]|^\s*import\s/m.test(source.slice(INTERPRETER_IMPORT.length))
+  ) {
+    throw new Error(
+      "vega-interpreter's build does not have the expected single import and export: update src/report/runtime.ts",
+    );
   }
-  const body = source.slice(INTERPRETER_IMPORT.length).replace(INTERPRETER_EXPORT, "window.vegaExpressionInterpreter = expression;");
+  const body = source
+    .slice(INTERPRETER_IMPORT.length)
+    .replace(INTERPRETER_EXPORT, "window.vegaExpressionInterpreter = expression;");
   return `(function () {\n"use strict";\nvar ascending = vega.ascending, isString = vega.isString, DisallowedObjectProperties = vega.DisallowedObjectProperties;\n${body}\n})();`;
 }
 
@@ -55,6 +63,9 @@ export function vegaRuntime(root: string = packageRoot()): { name: string; code:
     return { name, code: scriptForInline(readFileSync(join(dir, file), "utf8")) };
   });
   const interpreter = require.resolve("vega-interpreter", { paths: [dirname(require.resolve("vega"))] });
-  cached.splice(1, 0, { name: "vega-interpreter", code: scriptForInline(interpreterScript(readFileSync(interpreter, "utf8"))) });
+  cached.splice(1, 0, {
+    name: "vega-interpreter",
+    code: scriptForInline(interpreterScript(readFileSync(interpreter, "utf8"))),
+  });
   return cached;
 }

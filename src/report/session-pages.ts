@@ -38,7 +38,11 @@ export interface LineData {
 }
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
-const num = (value: number | null | undefined, text: string): Cell => ({ text, sort: value === null || value === undefined || !Number.isFinite(value) ? "" : String(value), num: true });
+const num = (value: number | null | undefined, text: string): Cell => ({
+  text,
+  sort: value === null || value === undefined || !Number.isFinite(value) ? "" : String(value),
+  num: true,
+});
 
 /** Groups rows by session id, keeping each group in input order. */
 function bySession<T extends { session_id: string }>(rows: readonly T[] | undefined): Map<string, T[]> {
@@ -78,16 +82,23 @@ const startKey = (s: SessionRow | undefined) => s?.started_at ?? "\uffff";
  * then id; a session that only appears in `units` (its transcript is
  * missing) still gets a page with its units.
  */
-export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, secrets: SecretsPolicy = "masked", lineData: LineData = { texts: new Map(), commits: new Map() }): SessionPages {
+export function sessionPages(
+  rows: ReportRows,
+  limits: SessionPageLimits = {},
+  secrets: SecretsPolicy = "masked",
+  lineData: LineData = { texts: new Map(), commits: new Map() },
+): SessionPages {
   const mask = makeReportMasker(secrets);
   const sessionById = new Map(rows.sessions.map((s) => [s.session_id, s]));
   const unitsBy = bySession(rows.units);
   const callsBy = bySession(rows.tool_calls);
-  const ids = [...new Set([...rows.sessions.map((s) => s.session_id), ...rows.units.map((u) => u.session_id)])].sort((a, b) => {
-    const ka = startKey(sessionById.get(a));
-    const kb = startKey(sessionById.get(b));
-    return ka < kb ? -1 : ka > kb ? 1 : a < b ? -1 : a > b ? 1 : 0;
-  });
+  const ids = [...new Set([...rows.sessions.map((s) => s.session_id), ...rows.units.map((u) => u.session_id)])].sort(
+    (a, b) => {
+      const ka = startKey(sessionById.get(a));
+      const kb = startKey(sessionById.get(b));
+      return ka < kb ? -1 : ka > kb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+    },
+  );
   const stems = stemsFor(ids);
   const links = ids.map((id): SessionLink => {
     const s = sessionById.get(id);
@@ -136,8 +147,23 @@ export function sessionPages(rows: ReportRows, limits: SessionPageLimits = {}, s
       for (const link of links) {
         const groups = groupsBy.get(link.id) ?? [];
         const ranges = rangesBy.get(link.id) ?? [];
-        const base = sessionModel(link, sessionById.get(link.id), unitsBy.get(link.id) ?? [], callsBy.get(link.id) ?? [], rows.prompts ? (promptsBy.get(link.id) ?? []) : null, rows.unit_files ? (filesBy.get(link.id) ?? []) : null, limits, mask);
-        const model = { ...base, hasLineRanges: rows.line_ranges !== undefined, blameLimit: formatCount(blame.limit), blame: blameUnits(unitsBy.get(link.id) ?? [], groups, ranges, blame), groups: groupExplanations(link.id, groups, ranges, blame) };
+        const base = sessionModel(
+          link,
+          sessionById.get(link.id),
+          unitsBy.get(link.id) ?? [],
+          callsBy.get(link.id) ?? [],
+          rows.prompts ? (promptsBy.get(link.id) ?? []) : null,
+          rows.unit_files ? (filesBy.get(link.id) ?? []) : null,
+          limits,
+          mask,
+        );
+        const model = {
+          ...base,
+          hasLineRanges: rows.line_ranges !== undefined,
+          blameLimit: formatCount(blame.limit),
+          blame: blameUnits(unitsBy.get(link.id) ?? [], groups, ranges, blame),
+          groups: groupExplanations(link.id, groups, ranges, blame),
+        };
         yield { stem: stems.get(link.id)!, model };
       }
     },
@@ -157,7 +183,10 @@ function sessionModel(
   mask: (s: string) => string,
 ): Record<string, unknown> {
   const edits = calls.filter(isEditCall).sort((a, b) => a.seq - b.seq);
-  const perFile = new Map<string, { edits: number; failed: number; added: number; removed: number; survived: number | null; final: number | null }>();
+  const perFile = new Map<
+    string,
+    { edits: number; failed: number; added: number; removed: number; survived: number | null; final: number | null }
+  >();
   for (const c of edits) {
     const key = c.file ?? "(no file)";
     const f = perFile.get(key) ?? { edits: 0, failed: 0, added: 0, removed: 0, survived: null, final: null };
@@ -189,8 +218,16 @@ function sessionModel(
           fact("started / ended (UTC)", `${s.started_at ?? "–"} / ${s.ended_at ?? "–"}`),
           fact("duration / active", `${formatNumber(s.duration_s)} s / ${formatNumber(s.active_s)} s`),
           fact("prompts (length bin)", `${formatCount(s.prompts)} (${s.length_bin})`),
-          fact("tool calls / edit calls / failed edits", `${formatCount(s.tool_calls)} / ${formatCount(s.edit_calls)} / ${formatCount(s.failed_edit_calls)}`),
-          fact("tokens in / out / cache write / cache read", [s.input_tokens, s.output_tokens, s.cache_creation_tokens, s.cache_read_tokens].map(formatCount).join(" / ")),
+          fact(
+            "tool calls / edit calls / failed edits",
+            `${formatCount(s.tool_calls)} / ${formatCount(s.edit_calls)} / ${formatCount(s.failed_edit_calls)}`,
+          ),
+          fact(
+            "tokens in / out / cache write / cache read",
+            [s.input_tokens, s.output_tokens, s.cache_creation_tokens, s.cache_read_tokens]
+              .map(formatCount)
+              .join(" / "),
+          ),
           fact("API calls", formatCount(s.api_calls)),
           fact("cost", s.cost_usd === null ? "unknown (unpriced model)" : `$${formatNumber(s.cost_usd)}`),
         ]
@@ -200,13 +237,28 @@ function sessionModel(
       checkpoint: u.checkpoint_id ? mask(u.checkpoint_id) : "–",
       method: u.method ?? "–",
       status: u.ambiguity ?? "unambiguous",
-      cells: [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines].map((v) => (v === null ? "–" : formatCount(v))),
+      cells: [
+        u.agent_lines_produced,
+        u.agent_lines_final,
+        u.agent_lines_survived,
+        u.human_lines,
+        u.outside_lines,
+        u.total_committed_lines,
+      ].map((v) => (v === null ? "–" : formatCount(v))),
       rates: [u.code_survival_rate, u.coding_efficiency, u.agent_authored_pct].map((v) => formatPct(v)),
       mode: u.coding_mode ?? "–",
     })),
     files: [...perFile.entries()]
       .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .map(([path, f]) => ({ path, edits: formatCount(f.edits), failed: formatCount(f.failed), added: formatCount(f.added), removed: formatCount(f.removed), survived: f.survived === null ? "–" : formatCount(f.survived), final: f.final === null ? "–" : formatCount(f.final) })),
+      .map(([path, f]) => ({
+        path,
+        edits: formatCount(f.edits),
+        failed: formatCount(f.failed),
+        added: formatCount(f.added),
+        removed: formatCount(f.removed),
+        survived: f.survived === null ? "–" : formatCount(f.survived),
+        final: f.final === null ? "–" : formatCount(f.final),
+      })),
     hasFileSurvival: files !== null,
     timeline: edits.slice(0, maxTimeline).map((c) => ({
       seq: formatCount(c.seq),

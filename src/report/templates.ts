@@ -22,11 +22,15 @@ export function loadTemplates(dir: string = join(packageRoot(), "templates")): R
   hb.registerHelper("gt", (a: unknown, b: unknown) => Number(a) > Number(b));
   hb.registerPartial("layout", readFileSync(join(dir, "layout.hbs"), "utf8"));
   for (const file of readdirSync(join(dir, "partials")).sort()) {
-    if (file.endsWith(".hbs")) hb.registerPartial(basename(file, ".hbs"), readFileSync(join(dir, "partials", file), "utf8"));
+    if (file.endsWith(".hbs"))
+      hb.registerPartial(basename(file, ".hbs"), readFileSync(join(dir, "partials", file), "utf8"));
   }
-  const compile = (name: string) => hb.compile(readFileSync(join(dir, `${name}.hbs`), "utf8"), { strict: false, preventIndent: true });
+  const compile = (name: string) =>
+    hb.compile(readFileSync(join(dir, `${name}.hbs`), "utf8"), { strict: false, preventIndent: true });
   // The session pages' own rules (the blame view) follow the shared style in their style.css.
-  const stylesheet = readFileSync(join(dir, "partials", "style.hbs"), "utf8") + readFileSync(join(dir, "partials", "session-style.hbs"), "utf8");
+  const stylesheet =
+    readFileSync(join(dir, "partials", "style.hbs"), "utf8") +
+    readFileSync(join(dir, "partials", "session-style.hbs"), "utf8");
   return { index: compile("index"), session: compile("session"), sessionsIndex: compile("sessions-index"), stylesheet };
 }
 

@@ -37,7 +37,15 @@ import { buildHistory } from "./scenarios";
 import { writeSweChatTables } from "./swe-chat/write-tables";
 import type { SampleCorpus } from "./types";
 
-export type { ExpectedUnit, SampleCheckpoint, SampleCheckpointSession, SampleCommit, SampleCorpus, SampleSession, SampleUsage } from "./types";
+export type {
+  ExpectedUnit,
+  SampleCheckpoint,
+  SampleCheckpointSession,
+  SampleCommit,
+  SampleCorpus,
+  SampleSession,
+  SampleUsage,
+} from "./types";
 
 /** Bumped whenever the generated corpus changes in any way. */
 export const SAMPLE_GENERATOR_VERSION = 4;
@@ -62,7 +70,13 @@ export async function generateSampleCorpus(dir: string): Promise<SampleCorpus> {
   buildHistory(b);
   const branches = b.finish();
   const sessions = b.writeProjects();
-  await writeSweChatTables(sweChatDir, { sessions, commits: b.commits, checkpoints: b.checkpoints, expected: b.expected, git: b.git });
+  await writeSweChatTables(sweChatDir, {
+    sessions,
+    commits: b.commits,
+    checkpoints: b.checkpoints,
+    expected: b.expected,
+    git: b.git,
+  });
   return {
     version: SAMPLE_GENERATOR_VERSION,
     root: dir,

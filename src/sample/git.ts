@@ -16,7 +16,16 @@ export class Git {
 
   run(args: string[], opts: { input?: string; env?: Record<string, string>; ident?: Person } = {}): string {
     // No reflogs: they would record the local user and the wall-clock time.
-    const pre = ["-c", "core.autocrlf=false", "-c", "core.logAllRefUpdates=false", "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"];
+    const pre = [
+      "-c",
+      "core.autocrlf=false",
+      "-c",
+      "core.logAllRefUpdates=false",
+      "-c",
+      "commit.gpgsign=false",
+      "-c",
+      "init.defaultBranch=main",
+    ];
     if (opts.ident) pre.push("-c", `user.name=${opts.ident.name}`, "-c", `user.email=${opts.ident.email}`);
     return execFileSync("git", [...pre, ...args], {
       cwd: this.dir,
@@ -44,13 +53,26 @@ export class Git {
   /** Apply file changes (null = delete) to an index file and write its tree. */
   tree(indexFile: string, changes: [string, string | null][]): string {
     if (changes.length > 0) {
-      const lines = changes.map(([path, content]) => (content === null ? `0 ${ZERO_SHA}\t${path}` : `100644 ${this.blob(content)}\t${path}`));
-      this.run(["update-index", "--add", "--index-info"], { input: `${lines.join("\n")}\n`, env: { GIT_INDEX_FILE: indexFile } });
+      const lines = changes.map(([path, content]) =>
+        content === null ? `0 ${ZERO_SHA}\t${path}` : `100644 ${this.blob(content)}\t${path}`,
+      );
+      this.run(["update-index", "--add", "--index-info"], {
+        input: `${lines.join("\n")}\n`,
+        env: { GIT_INDEX_FILE: indexFile },
+      });
     }
     return this.run(["write-tree"], { env: { GIT_INDEX_FILE: indexFile } }).trim();
   }
 
-  commitTree(tree: string, parents: string[], message: string, author: Person, authorMs: number, committer: Person, committerMs: number): string {
+  commitTree(
+    tree: string,
+    parents: string[],
+    message: string,
+    author: Person,
+    authorMs: number,
+    committer: Person,
+    committerMs: number,
+  ): string {
     const date = (ms: number, p: Person): string => `${Math.floor(ms / 1000)} ${p.tz}`;
     const args = ["commit-tree", tree];
     for (const p of parents) args.push("-p", p);
@@ -58,7 +80,12 @@ export class Git {
     return this.run(args, {
       input: message,
       ident: committer,
-      env: { GIT_AUTHOR_NAME: author.name, GIT_AUTHOR_EMAIL: author.email, GIT_AUTHOR_DATE: date(authorMs, author), GIT_COMMITTER_DATE: date(committerMs, committer) },
+      env: {
+        GIT_AUTHOR_NAME: author.name,
+        GIT_AUTHOR_EMAIL: author.email,
+        GIT_AUTHOR_DATE: date(authorMs, author),
+        GIT_COMMITTER_DATE: date(committerMs, committer),
+      },
     }).trim();
   }
 }

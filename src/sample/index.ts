@@ -9,7 +9,15 @@ import { SAMPLE_GENERATOR_VERSION, generateSampleCorpus } from "./generate";
 import type { SampleCorpus } from "./generate";
 
 export { SAMPLE_GENERATOR_VERSION, generateSampleCorpus } from "./generate";
-export type { ExpectedUnit, SampleCheckpoint, SampleCheckpointSession, SampleCommit, SampleCorpus, SampleSession, SampleUsage } from "./generate";
+export type {
+  ExpectedUnit,
+  SampleCheckpoint,
+  SampleCheckpointSession,
+  SampleCommit,
+  SampleCorpus,
+  SampleSession,
+  SampleUsage,
+} from "./generate";
 
 /** Written last: its presence means the folder holds a complete corpus of this version. */
 export const SAMPLE_MARKER = "COMPLETE";
@@ -24,7 +32,8 @@ export function defaultSampleDir(): string {
 /** Replace the root folder in every string of the corpus description (to store it, or to load it elsewhere). */
 function rebase<T>(value: T, from: string, to: string): T {
   const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return v === from || v.startsWith(`${from}/`) || v.startsWith(`${from}\\`) ? to + v.slice(from.length) : v;
+    if (typeof v === "string")
+      return v === from || v.startsWith(`${from}/`) || v.startsWith(`${from}\\`) ? to + v.slice(from.length) : v;
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === "object") {
       const out: Record<string, unknown> = {};

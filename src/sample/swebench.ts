@@ -30,7 +30,20 @@ export function writeSampleSwebenchRuns(root: string): SampleSwebenchRuns {
   const ids = Array.from({ length: 30 }, (_, i) => `${repos[i % 3]}-${1000 + i}`);
   const instances = join(root, "sample-30.jsonl");
   const runs = join(root, "runs");
-  write(instances, ids.map((id, i) => JSON.stringify({ instance_id: id, repo: id.replace("__", "/").replace(/-\d+$/, ""), difficulty: difficulties[i % 3], FAIL_TO_PASS: ["test_fix"], PASS_TO_PASS: ["test_keep"] })).join("\n") + "\n");
+  write(
+    instances,
+    ids
+      .map((id, i) =>
+        JSON.stringify({
+          instance_id: id,
+          repo: id.replace("__", "/").replace(/-\d+$/, ""),
+          difficulty: difficulties[i % 3],
+          FAIL_TO_PASS: ["test_fix"],
+          PASS_TO_PASS: ["test_keep"],
+        }),
+      )
+      .join("\n") + "\n",
+  );
   const tests = (fixOk: boolean, keepOk: boolean) => ({
     FAIL_TO_PASS: { success: fixOk ? ["test_fix"] : [], failure: fixOk ? [] : ["test_fix"] },
     PASS_TO_PASS: { success: keepOk ? ["test_keep"] : [], failure: keepOk ? [] : ["test_keep"] },
@@ -52,12 +65,38 @@ export function writeSampleSwebenchRuns(root: string): SampleSwebenchRuns {
       const cost = s.cost[0] + random() * (s.cost[1] - s.cost[0]);
       if (r > 1.05) return; // never submitted: missing
       const empty = r > 0.98;
-      preds.push(JSON.stringify({ instance_id: id, model_name_or_path: s.model, model_patch: empty ? "" : `diff --git a/${id} b/${id}` }));
-      write(join(dir, "trajs", `${id}.traj`), JSON.stringify({ trajectory: [], info: { exit_status: "submitted", model_stats: { instance_cost: Math.round(cost * 1000) / 1000, tokens_sent: 150000, tokens_received: 4000, api_calls: 30 } } }));
+      preds.push(
+        JSON.stringify({
+          instance_id: id,
+          model_name_or_path: s.model,
+          model_patch: empty ? "" : `diff --git a/${id} b/${id}`,
+        }),
+      );
+      write(
+        join(dir, "trajs", `${id}.traj`),
+        JSON.stringify({
+          trajectory: [],
+          info: {
+            exit_status: "submitted",
+            model_stats: {
+              instance_cost: Math.round(cost * 1000) / 1000,
+              tokens_sent: 150000,
+              tokens_received: 4000,
+              api_calls: 30,
+            },
+          },
+        }),
+      );
       if (empty) return;
       const applied = r < 0.93;
       const entry = applied
-        ? { patch_is_None: false, patch_exists: true, patch_successfully_applied: true, resolved: r < s.skill, tests_status: tests(r < s.skill || r > 0.88, r < 0.88) }
+        ? {
+            patch_is_None: false,
+            patch_exists: true,
+            patch_successfully_applied: true,
+            resolved: r < s.skill,
+            tests_status: tests(r < s.skill || r > 0.88, r < 0.88),
+          }
         : { patch_is_None: false, patch_exists: true, patch_successfully_applied: false, resolved: false };
       write(join(dir, id, "report.json"), JSON.stringify({ [id]: entry }));
     });
@@ -65,4 +104,3 @@ export function writeSampleSwebenchRuns(root: string): SampleSwebenchRuns {
   }
   return { runs, instances };
 }
-

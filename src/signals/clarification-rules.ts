@@ -14,29 +14,41 @@ export interface ClarificationRule {
 }
 
 /** Tools whose call is itself a question to the user. */
-export const ASKING_TOOLS: ReadonlySet<string> = new Set(["askuserquestion", "ask_user", "ask_followup_question", "request_user_input"]);
+export const ASKING_TOOLS: ReadonlySet<string> = new Set([
+  "askuserquestion",
+  "ask_user",
+  "ask_followup_question",
+  "request_user_input",
+]);
 
 export const CLARIFICATION_RULES: readonly ClarificationRule[] = [
   {
     id: "clarify",
-    describe: "asks what the user means: \"could you clarify\", \"what do you mean\", \"did you mean\", \"please specify\"",
-    pattern: /\b(could|can|would) you (please )?(clarify|specify|confirm|explain what|tell me (what|which|whether))|what do you mean|did you mean|do you mean|please (clarify|specify|confirm)|to clarify,? (do|did|are|should)/,
+    describe: 'asks what the user means: "could you clarify", "what do you mean", "did you mean", "please specify"',
+    pattern:
+      /\b(could|can|would) you (please )?(clarify|specify|confirm|explain what|tell me (what|which|whether))|what do you mean|did you mean|do you mean|please (clarify|specify|confirm)|to clarify,? (do|did|are|should)/,
   },
   {
     id: "choose",
-    describe: "asks the user to choose: \"which one/option/approach …?\", \"should I … or …?\", \"do you want … or …?\"",
-    pattern: /\bwhich (one|option|approach|file|version|of (these|the|them)|would you prefer)\b[^?]*\?|\b(should i|do you want( me to)?|would you prefer( i| me to)?)\b[^?]{1,160}\bor\b[^?]*\?/,
+    describe: 'asks the user to choose: "which one/option/approach …?", "should I … or …?", "do you want … or …?"',
+    pattern:
+      /\bwhich (one|option|approach|file|version|of (these|the|them)|would you prefer)\b[^?]*\?|\b(should i|do you want( me to)?|would you prefer( i| me to)?)\b[^?]{1,160}\bor\b[^?]*\?/,
   },
   {
     id: "missing-input",
-    describe: "says it needs something from the user first: \"I need more information\", \"before I proceed, …?\", \"a few questions\"",
-    pattern: /\b(i need (more|some|a bit more) (information|details|context)|a (few|couple of) (quick )?questions|can you (share|provide|paste|send) (the|a|more|your))\b|\bbefore i (start|proceed|continue|go ahead)[^?]*\?/,
+    describe:
+      'says it needs something from the user first: "I need more information", "before I proceed, …?", "a few questions"',
+    pattern:
+      /\b(i need (more|some|a bit more) (information|details|context)|a (few|couple of) (quick )?questions|can you (share|provide|paste|send) (the|a|more|your))\b|\bbefore i (start|proceed|continue|go ahead)[^?]*\?/,
   },
 ];
 
 /** The reply's last paragraph, lower-cased (a request for input closes a reply). */
 export function closingParagraph(reply: string): string {
-  const paragraphs = reply.replace(/[\u2018\u2019]/g, "'").trim().split(/\n\s*\n/);
+  const paragraphs = reply
+    .replace(/[\u2018\u2019]/g, "'")
+    .trim()
+    .split(/\n\s*\n/);
   return (paragraphs[paragraphs.length - 1] ?? "").toLowerCase();
 }
 

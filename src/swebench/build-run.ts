@@ -15,7 +15,14 @@ import type { ReportEntry } from "./schema";
 import { instanceIdOfName, knownSubset, sortIds, subsetOfDataset, type SubsetInfo } from "./subsets";
 
 /** Which evidence decided an instance's class. */
-export type GradedBy = "report" | "summary" | "results" | "per_instance_details" | "predictions" | "trajectory" | "none";
+export type GradedBy =
+  | "report"
+  | "summary"
+  | "results"
+  | "per_instance_details"
+  | "predictions"
+  | "trajectory"
+  | "none";
 
 export interface InstanceRecord {
   evidence: InstanceEvidence;
@@ -52,7 +59,20 @@ export interface BuildOptions {
   dataset?: ReadonlyMap<string, DatasetInstance> | null;
 }
 
-const ORDER: SwebenchFile["kind"][] = ["metadata", "run-info", "predictions", "traj", "summary", "results", "per-instance-details", "report", "unreadable", "dataset", "aggregate", "unknown"];
+const ORDER: SwebenchFile["kind"][] = [
+  "metadata",
+  "run-info",
+  "predictions",
+  "traj",
+  "summary",
+  "results",
+  "per-instance-details",
+  "report",
+  "unreadable",
+  "dataset",
+  "aggregate",
+  "unknown",
+];
 
 const emptyRecord = (instance_id: string): InstanceRecord => ({
   evidence: { instance_id, patch: null, report: null, listed: null },
@@ -73,7 +93,9 @@ export function buildRun(group: RunGroup, options: BuildOptions = {}): RunEviden
   const sink = new DiagnosticSink("swebench", group.root);
   const instances = new Map<string, InstanceRecord>();
   const rec = (id: string) => instances.get(id) ?? instances.set(id, emptyRecord(id)).get(id)!;
-  const files = [...group.files].sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || (a.path < b.path ? -1 : 1));
+  const files = [...group.files].sort(
+    (a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind) || (a.path < b.path ? -1 : 1),
+  );
   let metadataName: string | null = null;
   let hint = group.split_hint;
   let summaryTotal: number | null = null;
@@ -89,7 +111,13 @@ export function buildRun(group: RunGroup, options: BuildOptions = {}): RunEviden
       r.evidence.listed = outcome;
       r.listed_by = by;
     } else if (r.evidence.listed !== outcome && r.listed_by !== by) {
-      sink.add("warning", "swebench-listings-disagree", `${id}: ${r.listed_by} says ${r.evidence.listed}, ${by} says ${outcome}; ${r.listed_by} is kept`, null, { file });
+      sink.add(
+        "warning",
+        "swebench-listings-disagree",
+        `${id}: ${r.listed_by} says ${r.evidence.listed}, ${by} says ${outcome}; ${r.listed_by} is kept`,
+        null,
+        { file },
+      );
     }
   };
 
@@ -107,7 +135,13 @@ export function buildRun(group: RunGroup, options: BuildOptions = {}): RunEviden
         for (const p of f.predictions) {
           const r = rec(p.instance_id);
           if (r.patch_source === "predictions" && r.evidence.patch !== p.patch) {
-            sink.add("warning", "swebench-duplicate-prediction", `${p.instance_id}: two predictions disagree on the patch; the first is kept`, null, { file: f.path });
+            sink.add(
+              "warning",
+              "swebench-duplicate-prediction",
+              `${p.instance_id}: two predictions disagree on the patch; the first is kept`,
+              null,
+              { file: f.path },
+            );
             continue;
           }
           r.evidence.patch = p.patch;
@@ -183,7 +217,13 @@ export function buildRun(group: RunGroup, options: BuildOptions = {}): RunEviden
         for (const [id, entry] of Object.entries(f.entries)) {
           const folder = basename(dirname(f.path));
           if (instanceIdOfName(folder) && folder !== id) {
-            sink.add("warning", "swebench-report-folder-mismatch", `report.json in folder ${folder} grades ${id}; ${id} is used`, null, { file: f.path });
+            sink.add(
+              "warning",
+              "swebench-report-folder-mismatch",
+              `report.json in folder ${folder} grades ${id}; ${id} is used`,
+              null,
+              { file: f.path },
+            );
           }
           addReport(rec(id), entry, f.path, options.dataset?.get(id) ?? null, sink, harness);
         }
@@ -202,10 +242,22 @@ export function buildRun(group: RunGroup, options: BuildOptions = {}): RunEviden
         break;
       }
       case "dataset":
-        sink.add("info", "swebench-dataset-in-run", "a dataset instance list inside a run does not fix the subset; pass it with --instances", null, { file: f.path });
+        sink.add(
+          "info",
+          "swebench-dataset-in-run",
+          "a dataset instance list inside a run does not fix the subset; pass it with --instances",
+          null,
+          { file: f.path },
+        );
         break;
       case "aggregate":
-        sink.add("info", "swebench-aggregate-ignored", "a per-repo or per-year aggregate is recomputed from the instances, not read", null, { file: f.path });
+        sink.add(
+          "info",
+          "swebench-aggregate-ignored",
+          "a per-repo or per-year aggregate is recomputed from the instances, not read",
+          null,
+          { file: f.path },
+        );
         break;
       case "unknown":
         unknown.push(f.path);
@@ -213,8 +265,14 @@ export function buildRun(group: RunGroup, options: BuildOptions = {}): RunEviden
     }
   }
   if (unknown.length > 0) {
-    const shown = unknown.slice(0, 3).map((p) => basename(p)).join(", ");
-    sink.info("swebench-unrecognized-files", `${unknown.length} file(s) are not SWE-bench files and were skipped (e.g. ${shown})`);
+    const shown = unknown
+      .slice(0, 3)
+      .map((p) => basename(p))
+      .join(", ");
+    sink.info(
+      "swebench-unrecognized-files",
+      `${unknown.length} file(s) are not SWE-bench files and were skipped (e.g. ${shown})`,
+    );
   }
   if (!hint && summaryTotal === 2294) hint = { info: knownSubset("full")!, source: "run summary total_instances 2294" };
   checkAgreement(instances, sink);
@@ -235,18 +293,40 @@ export function buildRun(group: RunGroup, options: BuildOptions = {}): RunEviden
   };
 }
 
-function addReport(r: InstanceRecord, entry: ReportEntry, file: string, data: DatasetInstance | null, sink: DiagnosticSink, harness: Set<string>): void {
+function addReport(
+  r: InstanceRecord,
+  entry: ReportEntry,
+  file: string,
+  data: DatasetInstance | null,
+  sink: DiagnosticSink,
+  harness: Set<string>,
+): void {
   const id = r.evidence.instance_id;
   if (r.evidence.report) {
-    sink.add("warning", "swebench-duplicate-report", `${id}: a second report.json; the first (${r.report_file}) is kept`, null, { file });
+    sink.add(
+      "warning",
+      "swebench-duplicate-report",
+      `${id}: a second report.json; the first (${r.report_file}) is kept`,
+      null,
+      { file },
+    );
     return;
   }
   // v5 writes `infra_failure` into every report it grades.
   harness.add(entry.infra_failure !== undefined ? "harness report.json (v5)" : "harness report.json");
-  const expected = data?.fail_to_pass && data.pass_to_pass ? { fail_to_pass: data.fail_to_pass, pass_to_pass: data.pass_to_pass } : null;
+  const expected =
+    data?.fail_to_pass && data.pass_to_pass
+      ? { fail_to_pass: data.fail_to_pass, pass_to_pass: data.pass_to_pass }
+      : null;
   const tests = entry.tests_status ? countTests(entry.tests_status, expected) : null;
   if (tests && tests.unreported > 0) {
-    sink.add("warning", "swebench-tests-unreported", `${id}: ${tests.unreported} FAIL_TO_PASS/PASS_TO_PASS test(s) of the dataset are in neither list of the report; they count as failed`, null, { file });
+    sink.add(
+      "warning",
+      "swebench-tests-unreported",
+      `${id}: ${tests.unreported} FAIL_TO_PASS/PASS_TO_PASS test(s) of the dataset are in neither list of the report; they count as failed`,
+      null,
+      { file },
+    );
   }
   const report: GradedReport = {
     patch_exists: entry.patch_exists ?? entry.patch_is_None !== true,
@@ -272,11 +352,23 @@ function checkAgreement(instances: Map<string, InstanceRecord>, sink: Diagnostic
     const ruled = classifyReport(rep);
     const listed = r.evidence.listed;
     if (listed !== null && r.listed_by !== "report" && (listed === "resolved") !== (ruled === "resolved")) {
-      sink.add("warning", "swebench-listing-disagrees-with-rule", `${id}: ${r.listed_by} says ${listed}, the rule on report.json says ${ruled}; the rule is kept`, null, { file: r.report_file });
+      sink.add(
+        "warning",
+        "swebench-listing-disagrees-with-rule",
+        `${id}: ${r.listed_by} says ${listed}, the rule on report.json says ${ruled}; the rule is kept`,
+        null,
+        { file: r.report_file },
+      );
     }
     if (r.evidence.patch === null) continue;
     if ((r.evidence.patch === "present") !== rep.patch_exists) {
-      sink.add("warning", "swebench-patch-disagrees", `${id}: the ${r.patch_source} say the patch is ${r.evidence.patch}, the report says patch_exists=${rep.patch_exists}; the report is graded`, null, { file: r.report_file });
+      sink.add(
+        "warning",
+        "swebench-patch-disagrees",
+        `${id}: the ${r.patch_source} say the patch is ${r.evidence.patch}, the report says patch_exists=${rep.patch_exists}; the report is graded`,
+        null,
+        { file: r.report_file },
+      );
     }
   }
 }

@@ -36,13 +36,21 @@ export function subsetCaption(label: string, total: number): string {
  * of its runs) with min–max whiskers on both axes, as the SWE-TaskFlow pilot
  * plots it. Systems without a cost are left out and named in the subtitle.
  */
-export function resolveVsCostSpec(systems: readonly SystemRow[], subset: { label: string; total: number }): VegaLiteSpec {
+export function resolveVsCostSpec(
+  systems: readonly SystemRow[],
+  subset: { label: string; total: number },
+): VegaLiteSpec {
   const shown = systems.filter((s) => s.mean_cost_usd !== null && s.mean_resolve_rate !== null);
   const left = systems.filter((s) => !shown.includes(s)).map((s) => s.system);
   const subtitle = [`${subsetCaption(subset.label, subset.total)}; mean of runs, whiskers min–max`];
   if (left.length > 0) subtitle.push(`not shown (no cost recorded): ${left.join(", ")}`);
   const x = { field: "mean_cost_usd", type: "quantitative", title: "mean cost per issue (USD)", scale: { zero: true } };
-  const y = { field: "mean_resolve_rate", type: "quantitative", title: "resolve rate (%)", scale: { domain: [0, 100] } };
+  const y = {
+    field: "mean_resolve_rate",
+    type: "quantitative",
+    title: "resolve rate (%)",
+    scale: { domain: [0, 100] },
+  };
   const color = { field: "system", type: "nominal", title: "system" };
   return {
     $schema: SCHEMA,
@@ -51,8 +59,19 @@ export function resolveVsCostSpec(systems: readonly SystemRow[], subset: { label
     height: 300,
     data: { values: shown.map((s) => ({ ...s })) },
     layer: [
-      { mark: { type: "rule" }, encoding: { x, y: { field: "min_resolve_rate", type: "quantitative" }, y2: { field: "max_resolve_rate" }, color } },
-      { mark: { type: "rule" }, encoding: { x: { field: "min_cost_usd", type: "quantitative" }, x2: { field: "max_cost_usd" }, y, color } },
+      {
+        mark: { type: "rule" },
+        encoding: {
+          x,
+          y: { field: "min_resolve_rate", type: "quantitative" },
+          y2: { field: "max_resolve_rate" },
+          color,
+        },
+      },
+      {
+        mark: { type: "rule" },
+        encoding: { x: { field: "min_cost_usd", type: "quantitative" }, x2: { field: "max_cost_usd" }, y, color },
+      },
       {
         mark: { type: "point", filled: true, size: 80 },
         encoding: {
@@ -75,24 +94,54 @@ export function resolveVsCostSpec(systems: readonly SystemRow[], subset: { label
 }
 
 /** Resolve rate per system: mean point, min–max rule, one tick per run. */
-export function resolveRateSpec(systems: readonly SystemRow[], runs: readonly RunRow[], subset: { label: string; total: number }): VegaLiteSpec {
+export function resolveRateSpec(
+  systems: readonly SystemRow[],
+  runs: readonly RunRow[],
+  subset: { label: string; total: number },
+): VegaLiteSpec {
   const y = { field: "system", type: "nominal", title: null, sort: systems.map((s) => s.system) };
   return {
     $schema: SCHEMA,
-    title: { text: "Resolve rate by system", subtitle: `${subsetCaption(subset.label, subset.total)}; ticks are runs, rule min–max, dot the mean` },
+    title: {
+      text: "Resolve rate by system",
+      subtitle: `${subsetCaption(subset.label, subset.total)}; ticks are runs, rule min–max, dot the mean`,
+    },
     width: 420,
     layer: [
       {
         data: { values: systems.map((s) => ({ ...s })) },
         layer: [
-          { mark: "rule", encoding: { y, x: { field: "min_resolve_rate", type: "quantitative", title: "resolve rate (%)", scale: { domain: [0, 100] } }, x2: { field: "max_resolve_rate" } } },
-          { mark: { type: "point", filled: true, size: 70 }, encoding: { y, x: { field: "mean_resolve_rate", type: "quantitative" }, tooltip: [{ field: "system" }, { field: "runs" }, { field: "mean_resolve_rate", format: ".1f" }] } },
+          {
+            mark: "rule",
+            encoding: {
+              y,
+              x: {
+                field: "min_resolve_rate",
+                type: "quantitative",
+                title: "resolve rate (%)",
+                scale: { domain: [0, 100] },
+              },
+              x2: { field: "max_resolve_rate" },
+            },
+          },
+          {
+            mark: { type: "point", filled: true, size: 70 },
+            encoding: {
+              y,
+              x: { field: "mean_resolve_rate", type: "quantitative" },
+              tooltip: [{ field: "system" }, { field: "runs" }, { field: "mean_resolve_rate", format: ".1f" }],
+            },
+          },
         ],
       },
       {
         data: { values: runs.map((r) => ({ system: r.system, run: r.run, resolve_rate: r.resolve_rate })) },
         mark: { type: "tick", thickness: 1.5, opacity: 0.6 },
-        encoding: { y, x: { field: "resolve_rate", type: "quantitative" }, tooltip: [{ field: "run" }, { field: "resolve_rate", format: ".1f" }] },
+        encoding: {
+          y,
+          x: { field: "resolve_rate", type: "quantitative" },
+          tooltip: [{ field: "run" }, { field: "resolve_rate", format: ".1f" }],
+        },
       },
     ],
   };
@@ -100,10 +149,15 @@ export function resolveRateSpec(systems: readonly SystemRow[], runs: readonly Ru
 
 /** Every run's instances by class, stacked: the bars' lengths are the subset size, so the totals show they add up. */
 export function classCountsSpec(runs: readonly RunRow[], subset: { label: string; total: number }): VegaLiteSpec {
-  const values = runs.flatMap((r) => INSTANCE_CLASSES.map((c, order) => ({ run: r.run, class: c, order, count: r[c] })));
+  const values = runs.flatMap((r) =>
+    INSTANCE_CLASSES.map((c, order) => ({ run: r.run, class: c, order, count: r[c] })),
+  );
   return {
     $schema: SCHEMA,
-    title: { text: "Instances by class", subtitle: `${subsetCaption(subset.label, subset.total)}; missing counts as unresolved` },
+    title: {
+      text: "Instances by class",
+      subtitle: `${subsetCaption(subset.label, subset.total)}; missing counts as unresolved`,
+    },
     width: 420,
     data: { values },
     mark: "bar",
@@ -130,7 +184,10 @@ export function compareByRepoSpec(comparison: Comparison): VegaLiteSpec {
   ]);
   return {
     $schema: SCHEMA,
-    title: { text: `${comparison.a} vs ${comparison.b} by repository`, subtitle: `${comparison.subset}: the ${fmtInt(comparison.n)} instances both attempted` },
+    title: {
+      text: `${comparison.a} vs ${comparison.b} by repository`,
+      subtitle: `${comparison.subset}: the ${fmtInt(comparison.n)} instances both attempted`,
+    },
     width: 420,
     data: { values },
     mark: { type: "point", filled: true, size: 60 },
@@ -139,7 +196,12 @@ export function compareByRepoSpec(comparison: Comparison): VegaLiteSpec {
       yOffset: { field: "run", type: "nominal" },
       x: { field: "rate", type: "quantitative", title: "resolve rate (%)", scale: { domain: [0, 100] } },
       color: { field: "run", type: "nominal", title: "run" },
-      tooltip: [{ field: "repo" }, { field: "run" }, { field: "rate", format: ".1f" }, { field: "n", title: "instances" }],
+      tooltip: [
+        { field: "repo" },
+        { field: "run" },
+        { field: "rate", format: ".1f" },
+        { field: "n", title: "instances" },
+      ],
     },
   };
 }

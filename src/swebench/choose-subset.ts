@@ -26,17 +26,30 @@ export function chooseSubset(runs: readonly RunEvidence[], request: SubsetReques
   if (request.instances) {
     const ids = request.instances.map((d) => d.instance_id);
     if (ids.length === 0) return { error: `the instance list ${request.instancesSource ?? ""} names no instances` };
-    const fileName = (request.instancesSource ?? "custom").split(/[\\/]/).pop()!.replace(/\.(jsonl?|txt)$/i, "");
+    const fileName = (request.instancesSource ?? "custom")
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.(jsonl?|txt)$/i, "");
     const name = request.name ?? fileName;
     const subset = listedSubset(name, ids, `--instances ${request.instancesSource ?? "list"}`);
-    if (ids.length !== subset.size) sink.warn("swebench-duplicate-instances", `the instance list repeats ${ids.length - subset.size} id(s); each counts once`);
+    if (ids.length !== subset.size)
+      sink.warn(
+        "swebench-duplicate-instances",
+        `the instance list repeats ${ids.length - subset.size} id(s); each counts once`,
+      );
     if (known && known.size !== subset.size) {
-      sink.warn("swebench-subset-size", `${known.label} has ${known.size} instances; the list has ${subset.size}: the list is the denominator`);
+      sink.warn(
+        "swebench-subset-size",
+        `${known.label} has ${known.size} instances; the list has ${subset.size}: the list is the denominator`,
+      );
     }
     return { subset, diagnostics: sink.rows };
   }
   if (request.name) {
-    if (!known) return { error: `unknown subset ${request.name}: use full, lite, verified, multilingual, multimodal, multimodal-dev, or --instances FILE` };
+    if (!known)
+      return {
+        error: `unknown subset ${request.name}: use full, lite, verified, multilingual, multimodal, multimodal-dev, or --instances FILE`,
+      };
     return { subset: namedSubset(known, `--subset ${request.name}`), diagnostics: [] };
   }
   const hints = runs.map((r) => r.subset_hint);
@@ -47,6 +60,9 @@ export function chooseSubset(runs: readonly RunEvidence[], request: SubsetReques
   const ids = sortIds(runs.flatMap((r) => Array.from(r.instances.keys())));
   const subset = listedSubset("attempted", ids, "the union of the runs' instances (no --subset or --instances)");
   subset.label = `the ${ids.length} instances the runs name`;
-  sink.warn("swebench-subset-guessed", `no --subset or --instances: rates are out of ${subset.label}, not a published subset`);
+  sink.warn(
+    "swebench-subset-guessed",
+    `no --subset or --instances: rates are out of ${subset.label}, not a published subset`,
+  );
   return { subset, diagnostics: sink.rows };
 }

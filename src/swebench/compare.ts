@@ -94,7 +94,10 @@ function quantileSorted(sorted: readonly number[], p: number): number {
  * Percentile interval of `100 · (Σa − Σb) / n` over resamples of whole
  * instance pairs (each pair keeps A's and B's outcome together).
  */
-export function pairedBootstrap(pairs: readonly [boolean, boolean][], { seed = 1, iterations = 2000, level = 0.95 }: CompareOptions = {}): [number, number] | null {
+export function pairedBootstrap(
+  pairs: readonly [boolean, boolean][],
+  { seed = 1, iterations = 2000, level = 0.95 }: CompareOptions = {},
+): [number, number] | null {
   const n = pairs.length;
   if (n === 0) return null;
   const diff = pairs.map(([a, b]) => (a ? 1 : 0) - (b ? 1 : 0));
@@ -112,7 +115,10 @@ export function pairedBootstrap(pairs: readonly [boolean, boolean][], { seed = 1
 
 /** The 2×2 table and McNemar p of paired outcomes `[a resolved, b resolved]`. */
 export function pairTable(pairs: readonly [boolean, boolean][]): PairTable {
-  let both = 0, aOnly = 0, bOnly = 0, neither = 0;
+  let both = 0,
+    aOnly = 0,
+    bOnly = 0,
+    neither = 0;
   for (const [a, b] of pairs) {
     if (a && b) both++;
     else if (a) aOnly++;
@@ -137,7 +143,11 @@ export function pairTable(pairs: readonly [boolean, boolean][]): PairTable {
 
 const attempted = (r: InstanceRow) => r.in_subset && r.class !== "missing";
 
-function breakdown(ids: readonly string[], key: (id: string) => string | null, outcome: (id: string) => [boolean, boolean]): BreakdownRow[] {
+function breakdown(
+  ids: readonly string[],
+  key: (id: string) => string | null,
+  outcome: (id: string) => [boolean, boolean],
+): BreakdownRow[] {
   const groups = new Map<string, [boolean, boolean][]>();
   for (const id of ids) {
     const k = key(id);
@@ -148,7 +158,11 @@ function breakdown(ids: readonly string[], key: (id: string) => string | null, o
 }
 
 /** Compares run A with run B (their `instances` rows) on the instances both attempted. */
-export function compareRuns(a: readonly InstanceRow[], b: readonly InstanceRow[], options: CompareOptions = {}): Comparison {
+export function compareRuns(
+  a: readonly InstanceRow[],
+  b: readonly InstanceRow[],
+  options: CompareOptions = {},
+): Comparison {
   const { seed = 1, iterations = 2000, level = 0.95 } = options;
   const aById = new Map(a.filter(attempted).map((r) => [r.instance_id, r]));
   const bById = new Map(b.filter(attempted).map((r) => [r.instance_id, r]));

@@ -23,7 +23,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k);
 
 const REPORT_KEYS = ["patch_successfully_applied", "tests_status", "patch_is_None", "patch_exists"];
-const SUMMARY_ID_KEYS = ["resolved_ids", "unresolved_ids", "completed_ids", "submitted_ids", "error_ids", "empty_patch_ids"];
+const SUMMARY_ID_KEYS = [
+  "resolved_ids",
+  "unresolved_ids",
+  "completed_ids",
+  "submitted_ids",
+  "error_ids",
+  "empty_patch_ids",
+];
 const RESULTS_LIST_KEYS = ["no_generation", "no_logs", "generated", "applied", "no_apply", "with_logs"];
 
 /** How many values of a dict are looked at; a 2,294-key dict need not be scanned whole to be named. */
@@ -62,8 +69,18 @@ export function detectSwebenchKind(value: unknown, fromYaml = false): SwebenchFi
   if (fromYaml) return typeof value.name === "string" || isObject(value.info) ? "metadata" : "unknown";
   // SWE-agent: `trajectory[]` + `info`; mini-SWE-agent: `messages[]` + `info.model_stats` + `trajectory_format`.
   // An OpenCode export is also `{info, messages}`, so `messages` alone is not enough.
-  if (isObject(value.info) && (Array.isArray(value.trajectory) || typeof value.trajectory_format === "string" || (Array.isArray(value.messages) && isObject(value.info.model_stats)))) return "traj";
-  if (SUMMARY_ID_KEYS.some((k) => Array.isArray(value[k])) && (has(value, "total_instances") || has(value, "submitted_instances") || Array.isArray(value.resolved_ids))) return "summary";
+  if (
+    isObject(value.info) &&
+    (Array.isArray(value.trajectory) ||
+      typeof value.trajectory_format === "string" ||
+      (Array.isArray(value.messages) && isObject(value.info.model_stats)))
+  )
+    return "traj";
+  if (
+    SUMMARY_ID_KEYS.some((k) => Array.isArray(value[k])) &&
+    (has(value, "total_instances") || has(value, "submitted_instances") || Array.isArray(value.resolved_ids))
+  )
+    return "summary";
   if (Array.isArray(value.resolved) && RESULTS_LIST_KEYS.some((k) => Array.isArray(value[k]))) return "results";
   if (isObject(value.per_instance_details)) return "per-instance-details";
   if (typeof value.dataset === "string" && has(value, "split")) return "run-info";

@@ -49,7 +49,8 @@ export function evaluateRuns(request: EvaluateRequest): EvaluateOutcome {
   if (request.instances) {
     const read = readInstanceList(resolve(request.instances));
     diagnostics.push(...read.diagnostics);
-    if (read.instances.length === 0) return { error: `cannot read an instance list from ${request.instances}`, diagnostics };
+    if (read.instances.length === 0)
+      return { error: `cannot read an instance list from ${request.instances}`, diagnostics };
     list = read.instances;
     dataset = new Map(list.map((d) => [d.instance_id, d]));
   }
@@ -58,7 +59,11 @@ export function evaluateRuns(request: EvaluateRequest): EvaluateOutcome {
   diagnostics.push(...grouped.diagnostics);
   const evidence = grouped.groups.map((g) => buildRun(g, { dataset }));
   for (const e of evidence) diagnostics.push(...e.diagnostics);
-  const choice = chooseSubset(evidence, { name: request.subset ?? null, instances: list, instancesSource: request.instances ?? null });
+  const choice = chooseSubset(evidence, {
+    name: request.subset ?? null,
+    instances: list,
+    instancesSource: request.instances ?? null,
+  });
   if ("error" in choice) return { error: choice.error, diagnostics };
   diagnostics.push(...choice.diagnostics);
   const instances: InstanceRow[] = [];
@@ -70,5 +75,13 @@ export function evaluateRuns(request: EvaluateRequest): EvaluateOutcome {
     diagnostics.push(...rows.diagnostics);
   }
   const readAnything = grouped.groups.some((g) => g.files.some((f) => f.kind !== "unknown" && f.kind !== "unreadable"));
-  return { subset: choice.subset, instances, runs, systems: summarizeSystems(runs), diagnostics, evidence, readAnything };
+  return {
+    subset: choice.subset,
+    instances,
+    runs,
+    systems: summarizeSystems(runs),
+    diagnostics,
+    evidence,
+    readAnything,
+  };
 }

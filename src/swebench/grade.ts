@@ -96,7 +96,10 @@ export function recomputeResolved(report: GradedReport): boolean {
  * dataset's lists are known, a listed test the report names in neither
  * bucket counts as failed (the harness fails a test missing from the log).
  */
-export function countTests(status: TestsStatus, expected?: { fail_to_pass: string[]; pass_to_pass: string[] } | null): TestCounts {
+export function countTests(
+  status: TestsStatus,
+  expected?: { fail_to_pass: string[]; pass_to_pass: string[] } | null,
+): TestCounts {
   const f2p = status.FAIL_TO_PASS ?? { success: [], failure: [] };
   const p2p = status.PASS_TO_PASS ?? { success: [], failure: [] };
   const f2pMissing = expected ? unreported(expected.fail_to_pass, f2p.success, f2p.failure) : 0;

@@ -165,18 +165,35 @@ export function groupRunFiles(inputs: readonly RunInput[]): GroupResult {
       const abs = resolve(input.path);
       const base = basename(abs).replace(/\.(jsonl?|traj|ya?ml)$/i, "");
       const hint = statSync(abs).isDirectory() && own.length === 0 ? splitHint(abs) : null;
-      groups.push({ name: unique(base), system: input.system ?? null, root: abs, harness_model: null, split_hint: hint, files: loose });
+      groups.push({
+        name: unique(base),
+        system: input.system ?? null,
+        root: abs,
+        harness_model: null,
+        split_hint: hint,
+        files: loose,
+      });
     }
     if (harnessRoots.length > 1) {
       for (const f of loose) {
         const sink = new DiagnosticSink("swebench", f.path);
-        sink.warn("swebench-file-not-attributed", `${input.path} holds ${harnessRoots.length} harness runs and this ${f.kind} file belongs to none of them by place or name; it is not used`);
+        sink.warn(
+          "swebench-file-not-attributed",
+          `${input.path} holds ${harnessRoots.length} harness runs and this ${f.kind} file belongs to none of them by place or name; it is not used`,
+        );
         diagnostics.push(...sink.rows);
       }
     }
     for (const r of own) {
       const files = [...(members.get(r) ?? []), ...(r === mergeInto ? loose : [])];
-      groups.push({ name: unique(r.name), system: input.system ?? null, root: r.dir, harness_model: r.harness?.model ?? null, split_hint: r.harness ? null : splitHint(r.dir), files });
+      groups.push({
+        name: unique(r.name),
+        system: input.system ?? null,
+        root: r.dir,
+        harness_model: r.harness?.model ?? null,
+        split_hint: r.harness ? null : splitHint(r.dir),
+        files,
+      });
     }
   });
   return { groups, diagnostics };

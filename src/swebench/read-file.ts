@@ -147,23 +147,23 @@ function fromValue(path: string, value: unknown, kind: SwebenchFileKind, sink: D
   switch (kind) {
     case "report": {
       const r = reportFileSchema.safeParse(value);
-      if (!r.success) return schemaError(sink, "report.json", r.error), unreadable("schema");
+      if (!r.success) return (schemaError(sink, "report.json", r.error), unreadable("schema"));
       return { path, kind, entries: r.data };
     }
     case "summary": {
       const r = runSummarySchema.safeParse(value);
-      if (!r.success) return schemaError(sink, "run summary", r.error), unreadable("schema");
+      if (!r.success) return (schemaError(sink, "run summary", r.error), unreadable("schema"));
       return { path, kind, summary: r.data };
     }
     case "results": {
       const r = experimentsResultsSchema.safeParse(value);
-      if (!r.success) return schemaError(sink, "results.json", r.error), unreadable("schema");
+      if (!r.success) return (schemaError(sink, "results.json", r.error), unreadable("schema"));
       return { path, kind, results: r.data };
     }
     case "per-instance-details": {
       const inner = (value as Record<string, unknown>).per_instance_details ?? value;
       const r = perInstanceDetailsSchema.safeParse(inner);
-      if (!r.success) return schemaError(sink, "per_instance_details", r.error), unreadable("schema");
+      if (!r.success) return (schemaError(sink, "per_instance_details", r.error), unreadable("schema"));
       return { path, kind, details: r.data };
     }
     case "predictions":
@@ -172,20 +172,24 @@ function fromValue(path: string, value: unknown, kind: SwebenchFileKind, sink: D
       return { path, kind, instances: readDataset(value as unknown[], sink) };
     case "traj": {
       const r = trajSchema.safeParse(value);
-      if (!r.success) return schemaError(sink, "trajectory", r.error), unreadable("schema");
+      if (!r.success) return (schemaError(sink, "trajectory", r.error), unreadable("schema"));
       // The id is in the file name (`<id>.traj`, `<id>.traj.json`) or its folder (`<id>/<id>.traj`); the file itself does not carry it.
       const id = instanceIdOfName(basename(path)) ?? instanceIdOfName(basename(dirname(path)));
-      if (!id) sink.warn("swebench-traj-no-instance", "no instance id in the trajectory's file or folder name; its cost is not attributed");
+      if (!id)
+        sink.warn(
+          "swebench-traj-no-instance",
+          "no instance id in the trajectory's file or folder name; its cost is not attributed",
+        );
       return { path, kind, instance_id: id, stats: trajStats(r.data, sink) };
     }
     case "run-info": {
       const r = runInfoSchema.safeParse(value);
-      if (!r.success) return schemaError(sink, "run.json", r.error), unreadable("schema");
+      if (!r.success) return (schemaError(sink, "run.json", r.error), unreadable("schema"));
       return { path, kind, info: r.data };
     }
     case "metadata": {
       const r = metadataSchema.safeParse(value);
-      if (!r.success) return schemaError(sink, "metadata.yaml", r.error), unreadable("schema");
+      if (!r.success) return (schemaError(sink, "metadata.yaml", r.error), unreadable("schema"));
       return { path, kind, metadata: r.data };
     }
     case "aggregate":
@@ -195,18 +199,27 @@ function fromValue(path: string, value: unknown, kind: SwebenchFileKind, sink: D
   }
 }
 
-const patchState = (patch: string | null | undefined): "present" | "empty" => (typeof patch === "string" && patch.trim() !== "" ? "present" : "empty");
+const patchState = (patch: string | null | undefined): "present" | "empty" =>
+  typeof patch === "string" && patch.trim() !== "" ? "present" : "empty";
 
 function trajStats(traj: Traj, sink: DiagnosticSink): TrajStats {
   const stats = traj.info.model_stats ?? null;
-  if (!stats) sink.warn("swebench-traj-no-stats", "the trajectory has no info.model_stats: no cost, tokens or API calls for this instance");
+  if (!stats)
+    sink.warn(
+      "swebench-traj-no-stats",
+      "the trajectory has no info.model_stats: no cost, tokens or API calls for this instance",
+    );
   const cost = stats ? (stats.instance_cost ?? stats.total_cost ?? null) : null;
   const calls = stats?.api_calls ?? null;
   // A replayed trajectory (SWE-agent demonstrations) keeps its API calls but zeroes the cost.
-  if (cost === 0 && calls !== null && calls > 0) sink.warn("swebench-traj-zero-cost", `instance_cost is 0 with ${calls} API calls (a replayed trajectory?)`);
+  if (cost === 0 && calls !== null && calls > 0)
+    sink.warn("swebench-traj-zero-cost", `instance_cost is 0 with ${calls} API calls (a replayed trajectory?)`);
   const submission = traj.info.submission;
   return {
-    format: traj.trajectory_format?.startsWith("mini-swe-agent") || (traj.messages && !traj.trajectory) ? "mini-swe-agent" : "swe-agent",
+    format:
+      traj.trajectory_format?.startsWith("mini-swe-agent") || (traj.messages && !traj.trajectory)
+        ? "mini-swe-agent"
+        : "swe-agent",
     cost_usd: cost,
     tokens_sent: stats?.tokens_sent ?? null,
     tokens_received: stats?.tokens_received ?? null,
@@ -223,18 +236,35 @@ function readPredictions(value: unknown, sink: DiagnosticSink): PredictionRecord
     : Object.entries(value as Record<string, unknown>);
   const out: PredictionRecord[] = [];
   entries.forEach(([key, raw], i) => {
-    const withId = key !== null && typeof raw === "object" && raw !== null && !("instance_id" in raw) ? { ...raw, instance_id: key } : raw;
+    const withId =
+      key !== null && typeof raw === "object" && raw !== null && !("instance_id" in raw)
+        ? { ...raw, instance_id: key }
+        : raw;
     const r = predictionSchema.safeParse(withId);
     if (!r.success) return schemaError(sink, "prediction", r.error, i + 1);
     if (key !== null && r.data.instance_id !== key) {
-      sink.warn("swebench-prediction-key-mismatch", `the dict key ${key} holds a prediction for ${r.data.instance_id}; the instance_id is used`, i + 1);
+      sink.warn(
+        "swebench-prediction-key-mismatch",
+        `the dict key ${key} holds a prediction for ${r.data.instance_id}; the instance_id is used`,
+        i + 1,
+      );
     }
-    out.push({ instance_id: r.data.instance_id, model: r.data.model_name_or_path ?? null, patch: patchState(r.data.model_patch) });
+    out.push({
+      instance_id: r.data.instance_id,
+      model: r.data.model_name_or_path ?? null,
+      patch: patchState(r.data.model_patch),
+    });
   });
   return out;
 }
 
-function decodeTests(raw: string[] | string | undefined, field: string, id: string, sink: DiagnosticSink, record: number): string[] | null {
+function decodeTests(
+  raw: string[] | string | undefined,
+  field: string,
+  id: string,
+  sink: DiagnosticSink,
+  record: number,
+): string[] | null {
   if (raw === undefined) return null;
   if (Array.isArray(raw)) return raw;
   try {
@@ -270,14 +300,23 @@ function readDataset(values: unknown[], sink: DiagnosticSink): DatasetInstance[]
  * Anything else is an error diagnostic and an empty list.
  */
 export function readInstanceList(path: string): { instances: DatasetInstance[]; diagnostics: Diagnostic[] } {
-  const bare = (id: string): DatasetInstance => ({ instance_id: id, repo: null, fail_to_pass: null, pass_to_pass: null, difficulty: null });
+  const bare = (id: string): DatasetInstance => ({
+    instance_id: id,
+    repo: null,
+    fail_to_pass: null,
+    pass_to_pass: null,
+    difficulty: null,
+  });
   const ids = readIdList(path);
   if (ids) return { instances: ids.map(bare), diagnostics: [] };
   const { file, diagnostics } = readSwebenchFile(path);
   if (file.kind === "dataset") return { instances: file.instances, diagnostics };
   if (file.kind === "predictions") return { instances: file.predictions.map((p) => bare(p.instance_id)), diagnostics };
   const sink = new DiagnosticSink(SOURCE, path);
-  sink.error("swebench-not-an-instance-list", `expected a dataset instance list (records with instance_id and FAIL_TO_PASS/PASS_TO_PASS), a list of ids or one id per line; found ${file.kind}`);
+  sink.error(
+    "swebench-not-an-instance-list",
+    `expected a dataset instance list (records with instance_id and FAIL_TO_PASS/PASS_TO_PASS), a list of ids or one id per line; found ${file.kind}`,
+  );
   return { instances: [], diagnostics: [...diagnostics, ...sink.rows] };
 }
 
@@ -299,7 +338,10 @@ function readIdList(path: string): string[] | null {
     }
     return null;
   }
-  const lines = trimmed.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "");
+  const lines = trimmed
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
   if (lines.length > 0 && lines.every((l) => /^[^\s{}[\]"]+__[^\s{}[\]"]+-\d+$/.test(l))) return lines;
   return null;
 }

@@ -23,7 +23,12 @@ export const KNOWN_SUBSETS: readonly SubsetInfo[] = [
   { name: "verified", label: "SWE-bench Verified", size: 500, dataset: "SWE-bench/SWE-bench_Verified" },
   { name: "multilingual", label: "SWE-bench Multilingual", size: 300, dataset: "SWE-bench/SWE-bench_Multilingual" },
   { name: "multimodal", label: "SWE-bench Multimodal (test)", size: 500, dataset: "SWE-bench/SWE-bench_Multimodal" },
-  { name: "multimodal-dev", label: "SWE-bench Multimodal (dev)", size: 100, dataset: "SWE-bench/SWE-bench_Multimodal, dev split" },
+  {
+    name: "multimodal-dev",
+    label: "SWE-bench Multimodal (dev)",
+    size: 100,
+    dataset: "SWE-bench/SWE-bench_Multimodal, dev split",
+  },
 ];
 
 /** Other spellings: experiments' split folders (`evaluation/test`, `evaluation/bash-only` is Verified), dataset names. */

@@ -36,5 +36,7 @@ export function summarizeSystems(runs: readonly RunRow[]): SystemRow[] {
       run_names: sortIds(list.map((r) => r.run)).join(";"),
     });
   }
-  return rows.sort((a, b) => (a.system < b.system ? -1 : a.system > b.system ? 1 : a.subset < b.subset ? -1 : a.subset > b.subset ? 1 : 0));
+  return rows.sort((a, b) =>
+    a.system < b.system ? -1 : a.system > b.system ? 1 : a.subset < b.subset ? -1 : a.subset > b.subset ? 1 : 0,
+  );
 }

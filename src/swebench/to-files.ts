@@ -39,7 +39,12 @@ export function toJson(name: SwebenchTableName, rows: readonly object[]): string
 }
 
 /** Writes the four tables and the manifest into `dir`; returns the file names written. */
-export function writeSwebenchTables(dir: string, tables: SwebenchTables, subset: Subset, meta: Record<string, unknown> = {}): string[] {
+export function writeSwebenchTables(
+  dir: string,
+  tables: SwebenchTables,
+  subset: Subset,
+  meta: Record<string, unknown> = {},
+): string[] {
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   const names = Object.keys(SWEBENCH_TABLE_COLUMNS) as SwebenchTableName[];
@@ -52,8 +57,16 @@ export function writeSwebenchTables(dir: string, tables: SwebenchTables, subset:
   }
   const manifest = {
     swebench_format_version: SWEBENCH_FORMAT_VERSION,
-    subset: { name: subset.name, label: subset.label, size: subset.size, source: subset.source, ids_known: subset.ids !== null },
-    tables: Object.fromEntries(names.map((n) => [n, { rows: (tables[n] as readonly object[]).length, columns: SWEBENCH_TABLE_COLUMNS[n] }])),
+    subset: {
+      name: subset.name,
+      label: subset.label,
+      size: subset.size,
+      source: subset.source,
+      ids_known: subset.ids !== null,
+    },
+    tables: Object.fromEntries(
+      names.map((n) => [n, { rows: (tables[n] as readonly object[]).length, columns: SWEBENCH_TABLE_COLUMNS[n] }]),
+    ),
     ...meta,
   };
   writeFileSync(join(dir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");

@@ -30,12 +30,18 @@ export interface SectionData {
 }
 
 export function escapeHtml(value: unknown): string {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return String(value ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 }
 
 /** JSON safe inside `<script>`: `<` (so `</script` and `<!--`), U+2028 and U+2029 escaped. */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "–" : `${v.toFixed(1)} %`);
@@ -51,22 +57,67 @@ function table(headers: readonly string[], rows: readonly (readonly unknown[])[]
 
 function runsTable(runs: readonly RunRow[]): string {
   return table(
-    ["run", "system", "graded by", "total", "resolved", "resolve rate", "unresolved", "regression", "not applied", "empty patch", "error", "missing", "outside subset", "disagreements", "mean cost / issue", "instances with cost"],
-    runs.map((r) => [r.run, r.system, r.harness, r.total, r.resolved, pct(r.resolve_rate), r.unresolved, r.regression, r.not_applied, r.empty_patch, r.error, r.missing, r.outside_subset, r.disagreements, usd(r.mean_cost_usd), r.cost_instances]),
+    [
+      "run",
+      "system",
+      "graded by",
+      "total",
+      "resolved",
+      "resolve rate",
+      "unresolved",
+      "regression",
+      "not applied",
+      "empty patch",
+      "error",
+      "missing",
+      "outside subset",
+      "disagreements",
+      "mean cost / issue",
+      "instances with cost",
+    ],
+    runs.map((r) => [
+      r.run,
+      r.system,
+      r.harness,
+      r.total,
+      r.resolved,
+      pct(r.resolve_rate),
+      r.unresolved,
+      r.regression,
+      r.not_applied,
+      r.empty_patch,
+      r.error,
+      r.missing,
+      r.outside_subset,
+      r.disagreements,
+      usd(r.mean_cost_usd),
+      r.cost_instances,
+    ]),
   );
 }
 
 function systemsTable(systems: readonly SystemRow[]): string {
   return table(
     ["system", "runs", "mean resolve rate", "min", "max", "mean cost / issue", "runs with cost"],
-    systems.map((s) => [s.system, s.runs, pct(s.mean_resolve_rate), pct(s.min_resolve_rate), pct(s.max_resolve_rate), usd(s.mean_cost_usd), s.cost_runs]),
+    systems.map((s) => [
+      s.system,
+      s.runs,
+      pct(s.mean_resolve_rate),
+      pct(s.min_resolve_rate),
+      pct(s.max_resolve_rate),
+      usd(s.mean_cost_usd),
+      s.cost_runs,
+    ]),
   );
 }
 
 function missingNote(runs: readonly RunRow[]): string {
   const lacking = runs.filter((r) => r.missing > 0);
   if (lacking.length === 0) return "<p>No run misses an instance of the subset.</p>";
-  const parts = lacking.map((r) => `${escapeHtml(r.run)}: ${r.missing}${r.unlisted > 0 ? ` (${r.unlisted} not listed: the subset's ids are unknown)` : ""}`);
+  const parts = lacking.map(
+    (r) =>
+      `${escapeHtml(r.run)}: ${r.missing}${r.unlisted > 0 ? ` (${r.unlisted} not listed: the subset's ids are unknown)` : ""}`,
+  );
   return `<p>Instances missing from a run count as unresolved (class <code>missing</code>), in the denominator: ${parts.join("; ")}.</p>`;
 }
 
@@ -75,35 +126,74 @@ function disagreements(instances: readonly InstanceRow[]): string {
   if (rows.length === 0) return "<p>Every report's own <code>resolved</code> agrees with the rule.</p>";
   return `<p>Reports whose own <code>resolved</code> differs from the rule (the rule is used):</p>\n${table(
     ["run", "instance", "report says resolved", "rule's class", "F2P passed/failed", "P2P passed/failed"],
-    rows.map((r) => [r.run, r.instance_id, String(r.reported_resolved), r.class, `${num(r.f2p_passed)}/${num(r.f2p_failed)}`, `${num(r.p2p_passed)}/${num(r.p2p_failed)}`]),
+    rows.map((r) => [
+      r.run,
+      r.instance_id,
+      String(r.reported_resolved),
+      r.class,
+      `${num(r.f2p_passed)}/${num(r.f2p_failed)}`,
+      `${num(r.p2p_passed)}/${num(r.p2p_failed)}`,
+    ]),
   )}`;
 }
 
 function pairRow(label: string, t: PairTable): unknown[] {
-  return [label, t.n, t.both, t.a_only, t.b_only, t.neither, pct(t.a_rate), pct(t.b_rate), t.difference === null ? "–" : `${t.difference.toFixed(1)} pp`, pValue(t.mcnemar_p)];
+  return [
+    label,
+    t.n,
+    t.both,
+    t.a_only,
+    t.b_only,
+    t.neither,
+    pct(t.a_rate),
+    pct(t.b_rate),
+    t.difference === null ? "–" : `${t.difference.toFixed(1)} pp`,
+    pValue(t.mcnemar_p),
+  ];
 }
 
 function comparisonBlock(c: Comparison): string {
   const a = escapeHtml(c.a);
   const b = escapeHtml(c.b);
   const ci = c.interval ? `[${c.interval[0].toFixed(1)}, ${c.interval[1].toFixed(1)}] pp` : "–";
-  const twoByTwo = table(["", `${c.b} resolved`, `${c.b} not resolved`], [
-    [`${c.a} resolved`, c.both, c.a_only],
-    [`${c.a} not resolved`, c.b_only, c.neither],
-  ]);
+  const twoByTwo = table(
+    ["", `${c.b} resolved`, `${c.b} not resolved`],
+    [
+      [`${c.a} resolved`, c.both, c.a_only],
+      [`${c.a} not resolved`, c.b_only, c.neither],
+    ],
+  );
   const breakdownTable = (rows: readonly BreakdownRow[]) =>
-    table(["group", "n", "both", `${c.a} only`, `${c.b} only`, "neither", `${c.a} rate`, `${c.b} rate`, "difference", "McNemar p"], rows.map((r) => pairRow(r.group, r)));
+    table(
+      [
+        "group",
+        "n",
+        "both",
+        `${c.a} only`,
+        `${c.b} only`,
+        "neither",
+        `${c.a} rate`,
+        `${c.b} rate`,
+        "difference",
+        "McNemar p",
+      ],
+      rows.map((r) => pairRow(r.group, r)),
+    );
   return [
     `<h3>${a} vs ${b}</h3>`,
     `<p>On the ${c.n} instances of ${escapeHtml(c.subset)} both attempted (${c.a_only_attempted} attempted by ${a} only and ${c.b_only_attempted} by ${b} only are left out): ${a} ${pct(c.a_rate)}, ${b} ${pct(c.b_rate)}, difference ${c.difference === null ? "–" : c.difference.toFixed(1)} pp, ${Math.round(c.level * 100)} % paired bootstrap interval ${ci} (${c.iterations} resamples of instances, seed ${c.seed}); exact McNemar p = ${pValue(c.mcnemar_p)} (two-sided binomial on the ${c.a_only + c.b_only} discordant instances).</p>`,
     twoByTwo,
     c.by_repo.length > 0 ? `<h4>By repository</h4>\n${breakdownTable(c.by_repo)}` : "",
-    c.by_difficulty.length > 0 ? `<h4>By difficulty</h4>\n${breakdownTable(c.by_difficulty)}` : "<p>No difficulty labels in the data (SWE-bench Verified's dataset has them: pass it with --instances).</p>",
+    c.by_difficulty.length > 0
+      ? `<h4>By difficulty</h4>\n${breakdownTable(c.by_difficulty)}`
+      : "<p>No difficulty labels in the data (SWE-bench Verified's dataset has them: pass it with --instances).</p>",
   ].join("\n");
 }
 
 function chartBlock(c: SectionChart): string {
-  const img = c.svg ? `<img alt="${escapeHtml(c.title)}" src="data:image/svg+xml;base64,${Buffer.from(c.svg, "utf8").toString("base64")}">` : "";
+  const img = c.svg
+    ? `<img alt="${escapeHtml(c.title)}" src="data:image/svg+xml;base64,${Buffer.from(c.svg, "utf8").toString("base64")}">`
+    : "";
   return `<figure class="swebench-chart" data-chart="${escapeHtml(c.name)}">\n${img}\n<figcaption>${escapeHtml(c.title)}</figcaption>\n<script type="application/json" class="vega-lite-spec" data-chart="${escapeHtml(c.name)}">${scriptJson(c.spec)}</script>\n</figure>`;
 }
 
@@ -115,7 +205,9 @@ function diagnosticsBlock(diagnostics: readonly Diagnostic[]): string {
     if (e) e.n++;
     else byCode.set(d.code, { severity: d.severity, n: 1, example: d.message });
   }
-  const rows = Array.from(byCode.entries()).sort((x, y) => (x[0] < y[0] ? -1 : 1)).map(([code, e]) => [e.severity, code, e.n, e.example]);
+  const rows = Array.from(byCode.entries())
+    .sort((x, y) => (x[0] < y[0] ? -1 : 1))
+    .map(([code, e]) => [e.severity, code, e.n, e.example]);
   return table(["severity", "code", "count", "example"], rows);
 }
 
@@ -140,7 +232,9 @@ export function renderSwebenchSection(data: SectionData): string {
     `<h3>Diagnostics</h3>`,
     diagnosticsBlock(data.diagnostics),
     `</section>`,
-  ].filter((x) => x !== "").join("\n");
+  ]
+    .filter((x) => x !== "")
+    .join("\n");
 }
 
 /** A whole page around the section: opens offline, loads nothing. */

@@ -22,7 +22,8 @@ export interface RunRows {
 function classOf(r: InstanceRecord, remainder: RunEvidence["remainder"]): { cls: InstanceClass; by: GradedBy } {
   const e = r.evidence;
   // A trajectory without a submission field says nothing about grading: the instance is as unnamed as one the run lacks.
-  if (!e.report && e.patch === null && e.listed === null) return { cls: remainder, by: remainder === "unresolved" ? "results" : "none" };
+  if (!e.report && e.patch === null && e.listed === null)
+    return { cls: remainder, by: remainder === "unresolved" ? "results" : "none" };
   const cls = classifyInstance(e);
   if (e.report) return { cls, by: "report" };
   if (e.patch === "empty") return { cls, by: r.patch_source ?? "predictions" };
@@ -30,9 +31,17 @@ function classOf(r: InstanceRecord, remainder: RunEvidence["remainder"]): { cls:
   return { cls, by: r.patch_source ?? "predictions" };
 }
 
-function instanceRow(run: RunEvidence, subset: Subset, id: string, inSubset: boolean, data: DatasetInstance | null): InstanceRow {
+function instanceRow(
+  run: RunEvidence,
+  subset: Subset,
+  id: string,
+  inSubset: boolean,
+  data: DatasetInstance | null,
+): InstanceRow {
   const r = run.instances.get(id) ?? null;
-  const { cls, by } = r ? classOf(r, run.remainder) : { cls: run.remainder, by: (run.remainder === "unresolved" ? "results" : "none") as GradedBy };
+  const { cls, by } = r
+    ? classOf(r, run.remainder)
+    : { cls: run.remainder, by: (run.remainder === "unresolved" ? "results" : "none") as GradedBy };
   const report = r?.evidence.report ?? null;
   const tests = report?.tests ?? null;
   const reported = report?.reported_resolved ?? null;
@@ -70,11 +79,17 @@ const sumOrNull = (values: (number | null)[]): number | null => {
 };
 
 /** Grades one run against a subset (see the module comment). */
-export function toRunRows(run: RunEvidence, subset: Subset, dataset: ReadonlyMap<string, DatasetInstance> | null = null): RunRows {
+export function toRunRows(
+  run: RunEvidence,
+  subset: Subset,
+  dataset: ReadonlyMap<string, DatasetInstance> | null = null,
+): RunRows {
   const sink = new DiagnosticSink("swebench", run.root);
   const subsetIds = subset.ids ? new Set(subset.ids) : null;
   const ids = sortIds([...run.instances.keys(), ...(subset.ids ?? [])]);
-  const instances = ids.map((id) => instanceRow(run, subset, id, subsetIds ? subsetIds.has(id) : true, dataset?.get(id) ?? null));
+  const instances = ids.map((id) =>
+    instanceRow(run, subset, id, subsetIds ? subsetIds.has(id) : true, dataset?.get(id) ?? null),
+  );
   const inside = instances.filter((r) => r.in_subset);
   const outside = instances.filter((r) => !r.in_subset);
 
@@ -84,24 +99,42 @@ export function toRunRows(run: RunEvidence, subset: Subset, dataset: ReadonlyMap
   let unlisted = 0;
   if (!subsetIds) {
     if (inside.length > subset.size) {
-      sink.error("swebench-subset-overflow", `${run.name} names ${inside.length} instances, more than the ${subset.size} of ${subset.label}; the denominator is ${inside.length}: pass --instances to fix the subset's ids`);
+      sink.error(
+        "swebench-subset-overflow",
+        `${run.name} names ${inside.length} instances, more than the ${subset.size} of ${subset.label}; the denominator is ${inside.length}: pass --instances to fix the subset's ids`,
+      );
       total = inside.length;
     }
     unlisted = total - inside.length;
     counts[run.remainder] += unlisted;
     if (unlisted > 0) {
-      sink.info("swebench-unlisted-instances", `${unlisted} instance(s) of ${subset.label} are not in ${run.name} and count as ${run.remainder === "missing" ? "missing (unresolved)" : "unresolved"}; their ids are unknown without --instances`);
+      sink.info(
+        "swebench-unlisted-instances",
+        `${unlisted} instance(s) of ${subset.label} are not in ${run.name} and count as ${run.remainder === "missing" ? "missing (unresolved)" : "unresolved"}; their ids are unknown without --instances`,
+      );
     }
   }
   if (outside.length > 0) {
-    const shown = outside.slice(0, 5).map((r) => r.instance_id).join(", ");
-    sink.warn("swebench-outside-subset", `${outside.length} instance(s) of ${run.name} are not in ${subset.label} and are not counted (${shown}${outside.length > 5 ? ", …" : ""})`);
+    const shown = outside
+      .slice(0, 5)
+      .map((r) => r.instance_id)
+      .join(", ");
+    sink.warn(
+      "swebench-outside-subset",
+      `${outside.length} instance(s) of ${run.name} are not in ${subset.label} and are not counted (${shown}${outside.length > 5 ? ", …" : ""})`,
+    );
   }
   if (run.summary_total !== null && run.summary_total !== subset.size) {
-    sink.warn("swebench-summary-total-differs", `the run summary graded against ${run.summary_total} instances; the subset ${subset.label} has ${subset.size}`);
+    sink.warn(
+      "swebench-summary-total-differs",
+      `the run summary graded against ${run.summary_total} instances; the subset ${subset.label} has ${subset.size}`,
+    );
   }
   if (run.harness.startsWith("none") && inside.some((r) => r.patch === "present")) {
-    sink.warn("swebench-not-graded", `${run.name} has predictions but no report.json, run summary or results: every submitted patch counts as error`);
+    sink.warn(
+      "swebench-not-graded",
+      `${run.name} has predictions but no report.json, run summary or results: every submitted patch counts as error`,
+    );
   }
   const costs = inside.map((r) => r.cost_usd).filter((c): c is number => c !== null);
   const totalCost = costs.length === 0 ? null : costs.reduce((s, c) => s + c, 0);

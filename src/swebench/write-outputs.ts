@@ -20,12 +20,24 @@ export function sectionCharts(result: SwebenchResult, comparison: Comparison | n
   const total = result.runs.length > 0 ? Math.max(...result.runs.map((r) => r.total)) : result.subset.size;
   const subset = { label: result.subset.label, total };
   const charts: SectionChart[] = [
-    { name: "resolve-vs-cost", title: `Resolve rate vs mean cost per issue (${subset.label})`, spec: resolveVsCostSpec(result.systems, subset) },
-    { name: "resolve-rate", title: `Resolve rate by system (${subset.label})`, spec: resolveRateSpec(result.systems, result.runs, subset) },
+    {
+      name: "resolve-vs-cost",
+      title: `Resolve rate vs mean cost per issue (${subset.label})`,
+      spec: resolveVsCostSpec(result.systems, subset),
+    },
+    {
+      name: "resolve-rate",
+      title: `Resolve rate by system (${subset.label})`,
+      spec: resolveRateSpec(result.systems, result.runs, subset),
+    },
     { name: "classes", title: `Instances by class (${subset.label})`, spec: classCountsSpec(result.runs, subset) },
   ];
   if (comparison && comparison.by_repo.length > 0) {
-    charts.push({ name: "compare-by-repo", title: `${comparison.a} vs ${comparison.b} by repository`, spec: compareByRepoSpec(comparison) });
+    charts.push({
+      name: "compare-by-repo",
+      title: `${comparison.a} vs ${comparison.b} by repository`,
+      spec: compareByRepoSpec(comparison),
+    });
   }
   return charts;
 }
@@ -37,7 +49,12 @@ export interface WriteOptions {
 }
 
 /** Writes the outputs into `dir`; returns the files written and any chart that could not be rendered. */
-export async function writeSwebenchOutputs(dir: string, result: SwebenchResult, comparison: Comparison | null, options: WriteOptions = {}): Promise<{ written: string[]; renderErrors: string[] }> {
+export async function writeSwebenchOutputs(
+  dir: string,
+  result: SwebenchResult,
+  comparison: Comparison | null,
+  options: WriteOptions = {},
+): Promise<{ written: string[]; renderErrors: string[] }> {
   const written = writeSwebenchTables(dir, result, result.subset, options.meta);
   const charts = sectionCharts(result, comparison);
   const renderErrors: string[] = [];
@@ -55,10 +72,21 @@ export async function writeSwebenchOutputs(dir: string, result: SwebenchResult, 
     } else renderErrors.push(`${c.name}: ${r.error}`);
   }
   if (comparison) {
-    writeFileSync(join(dir, "comparison.json"), JSON.stringify({ swebench_format_version: SWEBENCH_FORMAT_VERSION, ...comparison }, null, 2) + "\n");
+    writeFileSync(
+      join(dir, "comparison.json"),
+      JSON.stringify({ swebench_format_version: SWEBENCH_FORMAT_VERSION, ...comparison }, null, 2) + "\n",
+    );
     written.push("comparison.json");
   }
-  const page = renderSwebenchPage({ subset: result.subset, runs: result.runs, systems: result.systems, instances: result.instances, comparison, charts, diagnostics: result.diagnostics });
+  const page = renderSwebenchPage({
+    subset: result.subset,
+    runs: result.runs,
+    systems: result.systems,
+    instances: result.instances,
+    comparison,
+    charts,
+    diagnostics: result.diagnostics,
+  });
   writeFileSync(join(dir, "swebench.html"), page);
   written.push("swebench.html");
   return { written, renderErrors };

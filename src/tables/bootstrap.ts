@@ -46,7 +46,10 @@ export function quantileSorted(sorted: readonly number[], p: number): number {
 
 export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
-  return quantileSorted([...values].sort((a, b) => a - b), 0.5);
+  return quantileSorted(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 export function mean(values: readonly number[]): number | null {

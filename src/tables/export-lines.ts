@@ -25,13 +25,19 @@ export interface ExportableCommits {
   skipped: number;
 }
 
-export function exportableCommits(rows: Pick<AnalysisRows, "units" | "group_units" | "line_ranges">): ExportableCommits {
+export function exportableCommits(
+  rows: Pick<AnalysisRows, "units" | "group_units" | "line_ranges">,
+): ExportableCommits {
   const agentOf = new Map<string, string | null>();
   for (const u of rows.units) agentOf.set(u.session_id, u.agent);
   for (const g of rows.group_units ?? []) if (!agentOf.has(g.session_id)) agentOf.set(g.session_id, g.agent);
   const grouped = new Map<string, LineRangeRow[]>();
   const strict = new Map<string, LineRangeRow[]>();
-  const clean = new Set(rows.units.filter((u) => u.ambiguity === null && u.method === "git-replay").map((u) => `${u.session_id}\u0000${u.commit_sha}`));
+  const clean = new Set(
+    rows.units
+      .filter((u) => u.ambiguity === null && u.method === "git-replay")
+      .map((u) => `${u.session_id}\u0000${u.commit_sha}`),
+  );
   for (const r of rows.line_ranges ?? []) {
     if (r.group_id !== null) push(grouped, r.commit_sha, r);
     else if (clean.has(`${r.session_id}\u0000${r.commit_sha}`)) push(strict, r.commit_sha, r);
@@ -42,7 +48,15 @@ export function exportableCommits(rows: Pick<AnalysisRows, "units" | "group_unit
     const source = grouped.get(sha) ?? strict.get(sha) ?? [];
     // Each member of a group sees every line; its own are the ones it calls `agent`.
     const mine = source.filter((r) => r.owner === "agent");
-    const lines = mine.map((r) => ({ session_id: r.session_id, model: r.model, agent: agentOf.get(r.session_id) ?? null, file: r.file, start_line: r.start_line, end_line: r.end_line, tool_call_seq: r.tool_call_seq }));
+    const lines = mine.map((r) => ({
+      session_id: r.session_id,
+      model: r.model,
+      agent: agentOf.get(r.session_id) ?? null,
+      file: r.file,
+      start_line: r.start_line,
+      end_line: r.end_line,
+      tool_call_seq: r.tool_call_seq,
+    }));
     lines.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.start_line - b.start_line));
     commits.set(sha, lines);
   }
@@ -69,7 +83,12 @@ function uuidOf(sha: string): string {
 }
 
 /** One Agent Trace record for one commit: files → one conversation per session (its model the contributor) → ranges. */
-export function agentTraceRecord(sha: string, lines: readonly AgentLines[], timestamp: string, version: string): AgentTraceRecord {
+export function agentTraceRecord(
+  sha: string,
+  lines: readonly AgentLines[],
+  timestamp: string,
+  version: string,
+): AgentTraceRecord {
   const files = new Map<string, Map<string, AgentLines[]>>();
   for (const l of lines) {
     const bySession = files.get(l.file) ?? new Map<string, AgentLines[]>();
@@ -85,12 +104,16 @@ export function agentTraceRecord(sha: string, lines: readonly AgentLines[], time
     files: [...files].map(([path, bySession]) => ({
       path,
       conversations: [...bySession].map(([, ls]) => ({
-        contributor: ls[0].model ? { type: "ai" as const, model_id: ls[0].model.slice(0, 250) } : { type: "ai" as const },
+        contributor: ls[0].model
+          ? { type: "ai" as const, model_id: ls[0].model.slice(0, 250) }
+          : { type: "ai" as const },
         ranges: ls.map((l) => ({ start_line: l.start_line, end_line: l.end_line })),
       })),
     })),
     // Which session each conversation is (the format has no field for it) and how the record was made.
-    metadata: { "swe-chat-eval": { replayed_from_logs: true, sessions: [...new Set(lines.map((l) => l.session_id))].sort() } },
+    metadata: {
+      "swe-chat-eval": { replayed_from_logs: true, sessions: [...new Set(lines.map((l) => l.session_id))].sort() },
+    },
   };
 }
 
@@ -123,9 +146,17 @@ export function gitAiNote(sha: string, lines: readonly AgentLines[], version: st
   const out: string[] = [];
   for (const [file, byKey] of byFile) {
     out.push(/\s/.test(file) ? JSON.stringify(file) : file);
-    for (const [key, ranges] of byKey) out.push(`  ${key} ${ranges.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(",")}`);
+    for (const [key, ranges] of byKey)
+      out.push(`  ${key} ${ranges.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(",")}`);
   }
   out.push("---");
-  const metadata = { schema_version: "authorship/3.0.0", git_ai_version: `swe-chat-eval-replayed:${version}`, base_commit_sha: sha, prompts: {}, humans: {}, sessions };
+  const metadata = {
+    schema_version: "authorship/3.0.0",
+    git_ai_version: `swe-chat-eval-replayed:${version}`,
+    base_commit_sha: sha,
+    prompts: {},
+    humans: {},
+    sessions,
+  };
   return `${out.join("\n")}\n${JSON.stringify(metadata, null, 2)}\n`;
 }

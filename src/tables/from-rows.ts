@@ -1,5 +1,5 @@
 import * as aq from "arquero";
-import { type AnalysisRows, TABLE_COLUMNS, type TableName, } from "../model";
+import { type AnalysisRows, TABLE_COLUMNS, type TableName } from "../model";
 
 export type { AnalysisRows } from "../model";
 

@@ -48,7 +48,11 @@ function withGroupShares<T extends SummarizableRow>(rows: T[]): T[] {
   const inSlice = new Map<string, number>();
   for (const r of rows) if ("group_id" in r) inSlice.set(r.group_id, (inSlice.get(r.group_id) ?? 0) + 1);
   if (inSlice.size === 0) return rows;
-  return rows.map((r) => ("group_id" in r && r.total_committed_lines !== null ? { ...r, total_committed_lines: r.total_committed_lines / inSlice.get(r.group_id)! } : r));
+  return rows.map((r) =>
+    "group_id" in r && r.total_committed_lines !== null
+      ? { ...r, total_committed_lines: r.total_committed_lines / inSlice.get(r.group_id)! }
+      : r,
+  );
 }
 
 /**
@@ -100,11 +104,21 @@ export function summarizeUnits<T extends SummarizableRow>(
     for (const [r, name] of RATIO_NAMES.entries()) {
       const per = list.map((u) => u[name]).filter((v): v is number => v !== null);
       const ci = intervals[r];
-      ratios[name] = { pooled: pooled(list, name), ci_low: ci?.[0] ?? null, ci_high: ci?.[1] ?? null, mean: mean(per), median: median(per), n: per.length };
+      ratios[name] = {
+        pooled: pooled(list, name),
+        ci_low: ci?.[0] ?? null,
+        ci_high: ci?.[1] ?? null,
+        mean: mean(per),
+        median: median(per),
+        n: per.length,
+      };
     }
     // Group rows carry shares of their group's lines: the sum is whole up to rounding.
     const committed = Math.round(list.reduce((s, u) => s + (u.total_committed_lines ?? 0), 0));
-    const effort = effortPerLine([...bySession.keys()].map((id) => sessionById.get(id)).filter((s): s is SessionRow => !!s), committed);
+    const effort = effortPerLine(
+      [...bySession.keys()].map((id) => sessionById.get(id)).filter((s): s is SessionRow => !!s),
+      committed,
+    );
     out.push({ slice, units: list.length, sessions: bySession.size, ratios, committed_lines: committed, ...effort });
   }
   return out;
@@ -115,7 +129,8 @@ export function summarizeUnits<T extends SummarizableRow>(
  * clusters) are then the same for one run's table and for shards' tables put together (`summarize`).
  */
 function canonicalOrder<T extends SummarizableRow>(units: readonly T[]): T[] {
-  const key = (u: SummarizableRow) => `${"group_id" in u ? u.group_id : ""}\u0000${u.session_id}\u0000${u.repo}\u0000${u.commit_sha}\u0000${u.checkpoint_id}`;
+  const key = (u: SummarizableRow) =>
+    `${"group_id" in u ? u.group_id : ""}\u0000${u.session_id}\u0000${u.repo}\u0000${u.commit_sha}\u0000${u.checkpoint_id}`;
   const keyed = units.map((u) => ({ u, k: key(u) }));
   keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
   return keyed.map((x) => x.u);
@@ -139,10 +154,14 @@ function pooled(units: readonly SummarizableRow[], name: RatioName): number | nu
  * `seededRandom(seed)` (mulberry32) inlined: this loop runs 20 million times
  * for 20,000 sessions, and a closure call per draw doubled its time.
  */
-function bootstrapRatios(groups: readonly SummarizableRow[][], { iterations, seed, level }: Required<BootstrapOptions>): ([number, number] | null)[] {
+function bootstrapRatios(
+  groups: readonly SummarizableRow[][],
+  { iterations, seed, level }: Required<BootstrapOptions>,
+): ([number, number] | null)[] {
   const g = groups.length;
   const [r0, r1, r2] = RATIO_NAMES.map((name) => RATIOS[name]);
-  if (r0.num !== r1.num || r1.num !== r2.num) throw new Error("summarizeUnits assumes the three ratios share their numerator");
+  if (r0.num !== r1.num || r1.num !== r2.num)
+    throw new Error("summarizeUnits assumes the three ratios share their numerator");
   const sums = new Float64Array(4 * g);
   for (let i = 0; i < g; i++) {
     for (const u of groups[i]) {
@@ -185,7 +204,10 @@ function bootstrapRatios(groups: readonly SummarizableRow[][], { iterations, see
 
 function effortPerLine(sessions: readonly SessionRow[], committed: number) {
   if (committed === 0) return { tokens_per_line: null, cost_per_line: null, active_s_per_line: null };
-  const tokens = sessions.reduce((s, r) => s + r.input_tokens + r.output_tokens + r.cache_creation_tokens + r.cache_read_tokens, 0);
+  const tokens = sessions.reduce(
+    (s, r) => s + r.input_tokens + r.output_tokens + r.cache_creation_tokens + r.cache_read_tokens,
+    0,
+  );
   const costKnown = sessions.every((r) => r.cost_usd !== null);
   const cost = sessions.reduce((s, r) => s + (r.cost_usd ?? 0), 0);
   const activeKnown = sessions.every((r) => r.active_s !== null);
@@ -201,7 +223,10 @@ function effortPerLine(sessions: readonly SessionRow[], committed: number) {
  * The share of units each view covers (metrics.md §1b: shown beside the headline figures): strict, the units
  * that enter headline numbers; with groups, the units whose session is in an attributable group.
  */
-export function unitCoverage(units: readonly UnitRow[], groupUnits: readonly GroupUnitRow[]): { units: number; strict: number; groups: number } {
+export function unitCoverage(
+  units: readonly UnitRow[],
+  groupUnits: readonly GroupUnitRow[],
+): { units: number; strict: number; groups: number } {
   const norm = (id: string) => id.replace(/^\d{4}-\d{2}-\d{2}-/, "");
   const attributable = new Set(groupUnits.filter(isHeadlineUnit).map((r) => `${norm(r.session_id)}\u0000${r.repo}`));
   return {
@@ -219,7 +244,10 @@ export interface Headline {
   coverage: ReturnType<typeof unitCoverage>;
 }
 
-export function headlineOf(rows: { units: UnitRow[]; sessions: SessionRow[]; group_units?: GroupUnitRow[] }, seed: number): Headline {
+export function headlineOf(
+  rows: { units: UnitRow[]; sessions: SessionRow[]; group_units?: GroupUnitRow[] },
+  seed: number,
+): Headline {
   return {
     seed,
     strict: summarizeUnits(rows.units, rows.sessions, () => "all", { seed }),

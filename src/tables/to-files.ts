@@ -1,6 +1,13 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { rowsForOutput, type SecretsPolicy, TABLE_COLUMNS, TABLE_NAMES, type TableName, TABLES_FORMAT_VERSION } from "../model";
+import {
+  rowsForOutput,
+  type SecretsPolicy,
+  TABLE_COLUMNS,
+  TABLE_NAMES,
+  type TableName,
+  TABLES_FORMAT_VERSION,
+} from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 /** The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
@@ -29,10 +36,14 @@ async function writeStream(path: string, chunks: Iterable<string>): Promise<void
   failed.catch(() => {});
   for (const chunk of chunks) {
     if (failure) break;
-    if (!out.write(chunk)) await Promise.race([new Promise<void>((resolve) => out.once("drain", () => resolve())), failed]);
+    if (!out.write(chunk))
+      await Promise.race([new Promise<void>((resolve) => out.once("drain", () => resolve())), failed]);
   }
   if (failure) throw failure;
-  await Promise.race([new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve()))), failed]);
+  await Promise.race([
+    new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve()))),
+    failed,
+  ]);
 }
 
 function* csvLines(name: TableName, rows: readonly object[]): Iterable<string> {
@@ -79,7 +90,9 @@ export async function writeTables(
   }
   const manifest = {
     tables_format_version: TABLES_FORMAT_VERSION,
-    tables: Object.fromEntries(TABLE_NAMES.map((n) => [n, { rows: (rows[n] ?? []).length, columns: TABLE_COLUMNS[n] }])),
+    tables: Object.fromEntries(
+      TABLE_NAMES.map((n) => [n, { rows: (rows[n] ?? []).length, columns: TABLE_COLUMNS[n] }]),
+    ),
     secrets,
     ...meta,
   };

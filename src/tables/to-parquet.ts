@@ -1,6 +1,21 @@
 import { join } from "node:path";
 import type { z } from "zod";
-import { checkpointSessionRowSchema, diagnosticSchema, groupUnitRowSchema, lineRangeRowSchema, promptRowSchema, rowsForOutput, type SecretsPolicy, sessionRowSchema, unitFileRowSchema, type TableName, TABLE_COLUMNS, TABLE_NAMES, toolCallRowSchema, unitRowSchema } from "../model";
+import {
+  checkpointSessionRowSchema,
+  diagnosticSchema,
+  groupUnitRowSchema,
+  lineRangeRowSchema,
+  promptRowSchema,
+  rowsForOutput,
+  type SecretsPolicy,
+  sessionRowSchema,
+  unitFileRowSchema,
+  type TableName,
+  TABLE_COLUMNS,
+  TABLE_NAMES,
+  toolCallRowSchema,
+  unitRowSchema,
+} from "../model";
 import type { AnalysisRows } from "./from-rows";
 
 const SCHEMAS: Record<TableName, z.ZodObject> = {
@@ -29,7 +44,11 @@ export function parquetTypeOf(field: z.ZodType): ParquetType {
 }
 
 /** Writes `<table>.parquet` for the four tables (SNAPPY), with the contract's columns and types; secrets masked unless kept. */
-export async function writeParquetTables(dir: string, input: AnalysisRows, secrets: SecretsPolicy = "masked"): Promise<string[]> {
+export async function writeParquetTables(
+  dir: string,
+  input: AnalysisRows,
+  secrets: SecretsPolicy = "masked",
+): Promise<string[]> {
   const rows = rowsForOutput(input, secrets);
   // hyparquet-writer is ESM-only: a dynamic import keeps this module loadable from CommonJS (notebooks).
   const { parquetWriteFile } = await import("hyparquet-writer");
@@ -43,7 +62,11 @@ export async function writeParquetTables(dir: string, input: AnalysisRows, secre
       nullable: true,
       data: list.map((r) => (r[column] === undefined ? null : r[column])) as never,
     }));
-    parquetWriteFile({ filename: join(dir, `${name}.parquet`), columnData, kvMetadata: [{ key: "swe-chat-eval.table", value: name }] });
+    parquetWriteFile({
+      filename: join(dir, `${name}.parquet`),
+      columnData,
+      kvMetadata: [{ key: "swe-chat-eval.table", value: name }],
+    });
     written.push(`${name}.parquet`);
   }
   return written;

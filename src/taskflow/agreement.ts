@@ -29,7 +29,10 @@ export function measureAgreement(pairs: readonly { gold: TaskLabel; predicted: T
 }
 
 /** measureAgreement over any closed label set (rows in the order of `labels`). */
-export function measureAgreementOver<L extends string>(all: readonly L[], pairs: readonly { gold: L; predicted: L }[]): Agreement<L> {
+export function measureAgreementOver<L extends string>(
+  all: readonly L[],
+  pairs: readonly { gold: L; predicted: L }[],
+): Agreement<L> {
   const confusion: Record<string, Record<string, number>> = {};
   let correct = 0;
   for (const { gold, predicted } of pairs) {
@@ -41,7 +44,14 @@ export function measureAgreementOver<L extends string>(all: readonly L[], pairs:
     const support = pairs.filter((p) => p.gold === label).length;
     const predicted = pairs.filter((p) => p.predicted === label).length;
     const ok = pairs.filter((p) => p.gold === label && p.predicted === label).length;
-    return { label, support, predicted, correct: ok, precision: predicted > 0 ? ok / predicted : null, recall: support > 0 ? ok / support : null };
+    return {
+      label,
+      support,
+      predicted,
+      correct: ok,
+      precision: predicted > 0 ? ok / predicted : null,
+      recall: support > 0 ? ok / support : null,
+    };
   });
   return { n: pairs.length, correct, accuracy: pairs.length > 0 ? correct / pairs.length : null, labels, confusion };
 }
@@ -54,7 +64,9 @@ export function agreementMarkdown<L extends string>(a: Agreement<L>): string {
   const lines = [
     "| label | gold | predicted | correct | precision | recall |",
     "|---|---:|---:|---:|---:|---:|",
-    ...rows.map((l) => `| ${l.label} | ${l.support} | ${l.predicted} | ${l.correct} | ${pct(l.precision)} | ${pct(l.recall)} |`),
+    ...rows.map(
+      (l) => `| ${l.label} | ${l.support} | ${l.predicted} | ${l.correct} | ${pct(l.precision)} | ${pct(l.recall)} |`,
+    ),
     `| **all** | **${a.n}** | | **${a.correct}** | | **accuracy ${pct(a.accuracy)}** |`,
   ];
   return lines.join("\n") + "\n";

@@ -43,11 +43,16 @@ type Pair = readonly [number, number];
  * resamples whole sessions (the paper: "resample complete sessions rather
  * than individual edges"), each side independently, with a seeded PRNG.
  */
-export function bootstrapTfas(target: TaskFlow, benchmark: TaskFlow, options: TfasBootstrapOptions = {}): TfasIntervals {
+export function bootstrapTfas(
+  target: TaskFlow,
+  benchmark: TaskFlow,
+  options: TfasBootstrapOptions = {},
+): TfasIntervals {
   const replicates = options.replicates ?? 1000;
   const seed = options.seed ?? 1;
   const level = options.level ?? 0.95;
-  if (!Number.isInteger(replicates) || replicates < 1) throw new RangeError(`replicates must be a whole number ≥ 1, got ${replicates}`);
+  if (!Number.isInteger(replicates) || replicates < 1)
+    throw new RangeError(`replicates must be a whole number ≥ 1, got ${replicates}`);
   if (!(level > 0 && level < 1)) throw new RangeError(`level must be in (0, 1), got ${level}`);
   const index = { L: new Map<string, number>(), T: new Map<string, number>(), R: new Map<string, number>() };
   const t = prepare(target, index);
@@ -103,7 +108,11 @@ function prepare(flow: TaskFlow, index: KeyIndex): Side {
     const R = flow.transitions.map((e): Pair => [id(index.R, edgeKey(e.from, e.to)), e.count]);
     return { weights: [], expanded: [], parts: [], fixed: { L, T, R } };
   }
-  const o = resolveFlowOptions({ minMessages: flow.min_messages, nonInstantiable: flow.non_instantiable, allExcluded: flow.all_excluded });
+  const o = resolveFlowOptions({
+    minMessages: flow.min_messages,
+    nonInstantiable: flow.non_instantiable,
+    allExcluded: flow.all_excluded,
+  });
   const side: Side = { weights: [], expanded: [], parts: [], fixed: null };
   flow.sequences.forEach((s, i) => {
     const parts = sessionParts(s.labels, o);

@@ -41,7 +41,13 @@ export function lengthDistributionSpec(target: FlowSide, benchmark: FlowSide): V
     data: { values },
     mark: { type: "bar" },
     encoding: {
-      x: { field: "bin", type: "ordinal", sort: [...LENGTH_BINS], title: "messages per session", axis: { labelAngle: 0 } },
+      x: {
+        field: "bin",
+        type: "ordinal",
+        sort: [...LENGTH_BINS],
+        title: "messages per session",
+        axis: { labelAngle: 0 },
+      },
       xOffset: { field: "side", sort: [target.name, benchmark.name] },
       y: { field: "share", type: "quantitative", title: "share of sessions", axis: { format: "%" } },
       color: { field: "side", type: "nominal", scale: sideScale(target, benchmark), title: null },
@@ -55,7 +61,12 @@ export function taskTypeSharesSpec(target: FlowSide, benchmark: FlowSide): VegaL
   const labels = TASK_LABELS.filter((l) => l in target.flow.task_types || l in benchmark.flow.task_types);
   const values = [target, benchmark].flatMap((s) => {
     const sh = shares(s.flow.task_types);
-    return labels.map((label) => ({ side: s.name, label, share: sh[label] ?? 0, messages: s.flow.task_types[label] ?? 0 }));
+    return labels.map((label) => ({
+      side: s.name,
+      label,
+      share: sh[label] ?? 0,
+      messages: s.flow.task_types[label] ?? 0,
+    }));
   });
   return {
     $schema: SCHEMA,
@@ -78,7 +89,13 @@ export function taskTypeSharesSpec(target: FlowSide, benchmark: FlowSide): VegaL
 export function transitionHeatmapSpec(target: FlowSide, benchmark: FlowSide): VegaLiteSpec {
   const values = [target, benchmark].flatMap((s) => {
     const total = s.flow.transitions.reduce((a, t) => a + t.count, 0);
-    return s.flow.transitions.map((t) => ({ side: s.name, from: t.from, to: t.to, count: t.count, share: total > 0 ? t.count / total : 0 }));
+    return s.flow.transitions.map((t) => ({
+      side: s.name,
+      from: t.from,
+      to: t.to,
+      count: t.count,
+      share: total > 0 ? t.count / total : 0,
+    }));
   });
   const nodes = Array.from(new Set(values.flatMap((v) => [v.from, v.to]))).sort((a, b) => nodeOrder(a) - nodeOrder(b));
   const froms = nodes.filter((n) => n !== END);
@@ -95,8 +112,20 @@ export function transitionHeatmapSpec(target: FlowSide, benchmark: FlowSide): Ve
       encoding: {
         x: { field: "to", type: "nominal", sort: tos, scale: { domain: tos }, title: "to", axis: { labelAngle: -45 } },
         y: { field: "from", type: "nominal", sort: froms, scale: { domain: froms }, title: "from" },
-        color: { field: "share", type: "quantitative", scale: { scheme: "blues" }, title: "share", legend: { format: "%" } },
-        tooltip: [{ field: "side" }, { field: "from" }, { field: "to" }, { field: "count" }, { field: "share", format: ".1%" }],
+        color: {
+          field: "share",
+          type: "quantitative",
+          scale: { scheme: "blues" },
+          title: "share",
+          legend: { format: "%" },
+        },
+        tooltip: [
+          { field: "side" },
+          { field: "from" },
+          { field: "to" },
+          { field: "count" },
+          { field: "share", format: ".1%" },
+        ],
       },
     },
   };
@@ -134,8 +163,20 @@ export function flowDiagramSpec(side: FlowSide, positions = 5): VegaLiteSpec | n
     { link: i, pos: l.pos, label: l.from, sessions: l.sessions, edge: `${l.from} → ${l.to}` },
     { link: i, pos: l.pos + 1, label: l.to, sessions: l.sessions, edge: `${l.from} → ${l.to}` },
   ]);
-  const y = { field: "label", type: "nominal", sort: order, scale: { domain: order.filter((l) => Array.from(nodes.values()).some((n) => n.label === l)) }, title: null };
-  const x = { field: "pos", type: "quantitative", title: "user message", scale: { domain: [1, positions + 1] }, axis: { tickMinStep: 1, format: "d" } };
+  const y = {
+    field: "label",
+    type: "nominal",
+    sort: order,
+    scale: { domain: order.filter((l) => Array.from(nodes.values()).some((n) => n.label === l)) },
+    title: null,
+  };
+  const x = {
+    field: "pos",
+    type: "quantitative",
+    title: "user message",
+    scale: { domain: [1, positions + 1] },
+    axis: { tickMinStep: 1, format: "d" },
+  };
   return {
     $schema: SCHEMA,
     title: `First ${positions} messages: ${side.name} (${side.flow.n_sessions} sessions, all labels)`,
@@ -145,19 +186,35 @@ export function flowDiagramSpec(side: FlowSide, positions = 5): VegaLiteSpec | n
       {
         data: { values: linkRows },
         mark: { type: "line", opacity: 0.35, color: "#888" },
-        encoding: { x, y, detail: { field: "link" }, strokeWidth: { field: "sessions", type: "quantitative", scale: { range: [0.5, 14] }, legend: null }, tooltip: [{ field: "edge" }, { field: "sessions" }] },
+        encoding: {
+          x,
+          y,
+          detail: { field: "link" },
+          strokeWidth: { field: "sessions", type: "quantitative", scale: { range: [0.5, 14] }, legend: null },
+          tooltip: [{ field: "edge" }, { field: "sessions" }],
+        },
       },
       {
         data: { values: Array.from(nodes.values()) },
         mark: { type: "circle", opacity: 0.9 },
-        encoding: { x, y, size: { field: "sessions", type: "quantitative", title: "sessions" }, color: { field: "label", type: "nominal", legend: null }, tooltip: [{ field: "pos", title: "message" }, { field: "label" }, { field: "sessions" }] },
+        encoding: {
+          x,
+          y,
+          size: { field: "sessions", type: "quantitative", title: "sessions" },
+          color: { field: "label", type: "nominal", legend: null },
+          tooltip: [{ field: "pos", title: "message" }, { field: "label" }, { field: "sessions" }],
+        },
       },
     ],
   };
 }
 
 /** Every chart of the comparison, with a file-safe name. */
-export function taskflowChartSpecs(target: FlowSide, benchmark: FlowSide, positions = 5): { name: string; title: string; spec: VegaLiteSpec }[] {
+export function taskflowChartSpecs(
+  target: FlowSide,
+  benchmark: FlowSide,
+  positions = 5,
+): { name: string; title: string; spec: VegaLiteSpec }[] {
   const out = [
     { name: "taskflow-lengths", title: "Session length", spec: lengthDistributionSpec(target, benchmark) },
     { name: "taskflow-task-types", title: "Task types", spec: taskTypeSharesSpec(target, benchmark) },
@@ -165,7 +222,17 @@ export function taskflowChartSpecs(target: FlowSide, benchmark: FlowSide, positi
   ];
   const ft = flowDiagramSpec(target, positions);
   const fb = flowDiagramSpec(benchmark, positions);
-  if (ft) out.push({ name: "taskflow-flow-target", title: `Flow of the first ${positions} messages: ${target.name}`, spec: ft });
-  if (fb) out.push({ name: "taskflow-flow-benchmark", title: `Flow of the first ${positions} messages: ${benchmark.name}`, spec: fb });
+  if (ft)
+    out.push({
+      name: "taskflow-flow-target",
+      title: `Flow of the first ${positions} messages: ${target.name}`,
+      spec: ft,
+    });
+  if (fb)
+    out.push({
+      name: "taskflow-flow-benchmark",
+      title: `Flow of the first ${positions} messages: ${benchmark.name}`,
+      spec: fb,
+    });
   return out;
 }

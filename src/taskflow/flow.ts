@@ -36,8 +36,13 @@ export interface ResolvedFlowOptions {
 
 export function resolveFlowOptions(o: TaskFlowOptions = {}): ResolvedFlowOptions {
   const minMessages = o.minMessages ?? 1;
-  if (!Number.isInteger(minMessages) || minMessages < 1) throw new RangeError(`minMessages must be a whole number ≥ 1, got ${minMessages}`);
-  return { minMessages, nonInstantiable: o.nonInstantiable ?? NON_INSTANTIABLE_LABELS, allExcluded: o.allExcluded ?? "start-end" };
+  if (!Number.isInteger(minMessages) || minMessages < 1)
+    throw new RangeError(`minMessages must be a whole number ≥ 1, got ${minMessages}`);
+  return {
+    minMessages,
+    nonInstantiable: o.nonInstantiable ?? NON_INSTANTIABLE_LABELS,
+    allExcluded: o.allExcluded ?? "start-end",
+  };
 }
 
 /** The key of a transition in count maps. */
@@ -116,7 +121,9 @@ export function buildTaskFlow(sessions: readonly LabelledSession[], options: Tas
     transitions: toTransitions(edges),
   };
   if (options.keepSequences !== false) {
-    flow.sequences = Array.from(sequences.values()).sort((a, b) => b.n - a.n || cmp(a.labels.join(","), b.labels.join(",")));
+    flow.sequences = Array.from(sequences.values()).sort(
+      (a, b) => b.n - a.n || cmp(a.labels.join(","), b.labels.join(",")),
+    );
   }
   return flow;
 }
@@ -129,7 +136,10 @@ export function toTransitions(edges: ReadonlyMap<string, number>): TransitionCou
     const [from, to] = splitEdgeKey(k);
     rows.push({ from, to, count });
   }
-  return rows.sort((a, b) => nodeOrder(a.from) - nodeOrder(b.from) || nodeOrder(a.to) - nodeOrder(b.to) || cmp(a.from + a.to, b.from + b.to));
+  return rows.sort(
+    (a, b) =>
+      nodeOrder(a.from) - nodeOrder(b.from) || nodeOrder(a.to) - nodeOrder(b.to) || cmp(a.from + a.to, b.from + b.to),
+  );
 }
 
 /** START, the 16 labels in taxonomy order, END, then anything else. */

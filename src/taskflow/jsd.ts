@@ -51,7 +51,8 @@ export function similarity(target: ReadonlyMap<string, number>, benchmark: Reado
 function total(m: ReadonlyMap<string, number>): number {
   let s = 0;
   for (const v of m.values()) {
-    if (!(v >= 0) || !Number.isFinite(v)) throw new RangeError(`a distribution holds ${v}: counts must be finite and ≥ 0`);
+    if (!(v >= 0) || !Number.isFinite(v))
+      throw new RangeError(`a distribution holds ${v}: counts must be finite and ≥ 0`);
     s += v;
   }
   return s;

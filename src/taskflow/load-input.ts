@@ -37,7 +37,11 @@ export interface LabelOutcome {
 }
 
 /** Labels every message of the sessions with the chosen source; sessions that cannot be fully labelled are left out with a diagnostic. */
-export async function labelPromptSessions(prompts: readonly PromptSession[], request: LabelRequest, sink: DiagnosticSink): Promise<LabelOutcome> {
+export async function labelPromptSessions(
+  prompts: readonly PromptSession[],
+  request: LabelRequest,
+  sink: DiagnosticSink,
+): Promise<LabelOutcome> {
   if (request.classifier === "rules") {
     const ruleCounts: Record<string, number> = {};
     const sessions = prompts.map((p): ClassifiedSession => {
@@ -61,7 +65,13 @@ export async function labelPromptSessions(prompts: readonly PromptSession[], req
     const got = labels.slice(at, at + p.messages.length);
     at += p.messages.length;
     if (got.some((l) => l === null)) {
-      sink.add("warning", "taskflow-llm-session-incomplete", `${got.filter((l) => l === null).length} of ${got.length} message(s) got no label: session left out`, null, { session_id: p.session_id, file: p.ref });
+      sink.add(
+        "warning",
+        "taskflow-llm-session-incomplete",
+        `${got.filter((l) => l === null).length} of ${got.length} message(s) got no label: session left out`,
+        null,
+        { session_id: p.session_id, file: p.ref },
+      );
       continue;
     }
     sessions.push({ session_id: p.session_id, labels: got as TaskLabel[] });
@@ -84,7 +94,12 @@ export interface LoadedCorpus {
  * prompts can be read (classified with the requested source). Null when
  * nothing could be read (see diagnostics).
  */
-export async function loadCorpus(path: string, request: LabelRequest, flowOptions: TaskFlowOptions, diagnostics: DiagnosticSink["rows"]): Promise<LoadedCorpus | null> {
+export async function loadCorpus(
+  path: string,
+  request: LabelRequest,
+  flowOptions: TaskFlowOptions,
+  diagnostics: DiagnosticSink["rows"],
+): Promise<LoadedCorpus | null> {
   const sink = new DiagnosticSink("taskflow", path);
   const name = flowOptions.name ?? basename(path);
   try {
@@ -105,15 +120,29 @@ export async function loadCorpus(path: string, request: LabelRequest, flowOption
         const sessions = readLabelledCorpus(readFileSync(path), path, sink);
         return { path, kind: "labelled-corpus", flow: buildTaskFlow(sessions, { ...flowOptions, name }) };
       }
-      if (/\.(csv|json)$/i.test(path) && detectTranscriptFormat(head) === "unknown" && !head.trimStart().startsWith("{\"history\"")) {
+      if (
+        /\.(csv|json)$/i.test(path) &&
+        detectTranscriptFormat(head) === "unknown" &&
+        !head.trimStart().startsWith('{"history"')
+      ) {
         // A label table on its own (e.g. SWE-chat conversations rows with prompt_intent): sessions from its labels.
-        const labels = readImportedLabels(readFileSync(path, "utf8"), path, sink, { sweChatIntents: request.sweChatIntents });
-        if (labels.size > 0) return { path, kind: "imported-labels", flow: buildTaskFlow(labelledSessionsFromImported(labels, sink), { ...flowOptions, name }) };
+        const labels = readImportedLabels(readFileSync(path, "utf8"), path, sink, {
+          sweChatIntents: request.sweChatIntents,
+        });
+        if (labels.size > 0)
+          return {
+            path,
+            kind: "imported-labels",
+            flow: buildTaskFlow(labelledSessionsFromImported(labels, sink), { ...flowOptions, name }),
+          };
       }
     }
     const prompts = await readPromptSessions(path, sink.rows);
     if (prompts.length === 0) {
-      sink.error("input-unrecognised", `${path}: no sessions with user messages could be read (a saved Task Flow, a labelled corpus JSONL, an Entire repository, transcripts or chat logs)`);
+      sink.error(
+        "input-unrecognised",
+        `${path}: no sessions with user messages could be read (a saved Task Flow, a labelled corpus JSONL, an Entire repository, transcripts or chat logs)`,
+      );
       return null;
     }
     const outcome = await labelPromptSessions(prompts, request, sink);
@@ -128,12 +157,25 @@ function refilter(flow: TaskFlow, o: TaskFlowOptions, path: string, sink: Diagno
   const want = o.minMessages ?? flow.min_messages;
   if (want === flow.min_messages) return flow;
   if (flow.sequences && want > flow.min_messages) {
-    const sessions = flow.sequences.flatMap((s) => Array.from({ length: s.n }, (_, i) => ({ session_id: `${i}`, labels: s.labels })));
-    const rebuilt = buildTaskFlow(sessions, { minMessages: want, nonInstantiable: flow.non_instantiable, allExcluded: flow.all_excluded, name: flow.name });
-    sink.info("taskflow-saved-refiltered", `${path}: saved with min_messages ${flow.min_messages}; rebuilt from its sequences with ${want}`);
+    const sessions = flow.sequences.flatMap((s) =>
+      Array.from({ length: s.n }, (_, i) => ({ session_id: `${i}`, labels: s.labels })),
+    );
+    const rebuilt = buildTaskFlow(sessions, {
+      minMessages: want,
+      nonInstantiable: flow.non_instantiable,
+      allExcluded: flow.all_excluded,
+      name: flow.name,
+    });
+    sink.info(
+      "taskflow-saved-refiltered",
+      `${path}: saved with min_messages ${flow.min_messages}; rebuilt from its sequences with ${want}`,
+    );
     return { ...rebuilt, n_sessions_in: flow.n_sessions_in, n_empty: flow.n_empty };
   }
-  sink.warn("taskflow-saved-filter-kept", `${path}: saved with min_messages ${flow.min_messages}, asked for ${want}: its counts cannot be re-filtered${flow.sequences ? " below the saved filter" : " (no sequences saved)"}; used as saved`);
+  sink.warn(
+    "taskflow-saved-filter-kept",
+    `${path}: saved with min_messages ${flow.min_messages}, asked for ${want}: its counts cannot be re-filtered${flow.sequences ? " below the saved filter" : " (no sequences saved)"}; used as saved`,
+  );
   return flow;
 }
 

@@ -64,4 +64,3 @@ export const taskFlowSchema = z.object({
   sequences: z.array(sequenceCountSchema).optional(),
 });
 export type TaskFlow = z.infer<typeof taskFlowSchema>;
-

@@ -28,19 +28,37 @@ export interface TfasJson {
 
 export function toTfasJson(r: TaskflowResult): TfasJson {
   const c = r.comparison;
-  return { S_L: c.S_L, S_T: c.S_T, S_R: c.S_R, TFAS: c.TFAS, ci: r.ci, n_target: r.target.flow.n_sessions, n_benchmark: r.benchmark.flow.n_sessions };
+  return {
+    S_L: c.S_L,
+    S_T: c.S_T,
+    S_R: c.S_R,
+    TFAS: c.TFAS,
+    ci: r.ci,
+    n_target: r.target.flow.n_sessions,
+    n_benchmark: r.benchmark.flow.n_sessions,
+  };
 }
 
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 /** JSON safe inside a <script> element. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 const fmtS = (v: number | null) => (v === null ? "–" : v.toFixed(3));
 const fmtT = (v: number | null) => (v === null ? "–" : v.toFixed(1));
-const fmtCi = (ci: [number, number] | null, f: (v: number) => string) => (ci === null ? "" : ` [${f(ci[0])}, ${f(ci[1])}]`);
+const fmtCi = (ci: [number, number] | null, f: (v: number) => string) =>
+  ci === null ? "" : ` [${f(ci[0])}, ${f(ci[1])}]`;
 const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
 
 /** The terms that make up most of a divergence, largest first. */
@@ -50,7 +68,10 @@ export function topTerms<T extends DivergenceTerm>(terms: readonly T[], n: numbe
 
 function termsTable(title: string, terms: readonly DivergenceTerm[], total: number, r: TaskflowResult): string {
   const rows = terms
-    .map((t) => `<tr><td>${escapeHtml(t.key)}</td><td class="num">${pct(t.p)}</td><td class="num">${pct(t.q)}</td><td class="num">${t.contribution.toFixed(4)}</td><td class="num">${total > 0 ? pct(t.contribution / total) : "–"}</td></tr>`)
+    .map(
+      (t) =>
+        `<tr><td>${escapeHtml(t.key)}</td><td class="num">${pct(t.p)}</td><td class="num">${pct(t.q)}</td><td class="num">${t.contribution.toFixed(4)}</td><td class="num">${total > 0 ? pct(t.contribution / total) : "–"}</td></tr>`,
+    )
     .join("\n");
   return `<table class="taskflow-divergence"><caption>${escapeHtml(title)}</caption>
 <thead><tr><th>key</th><th>${escapeHtml(r.target.name)}</th><th>${escapeHtml(r.benchmark.name)}</th><th>JSD part (bits)</th><th>of the JSD</th></tr></thead>

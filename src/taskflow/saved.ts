@@ -33,13 +33,19 @@ export function readSavedTaskFlow(text: string, file: string, sink: DiagnosticSi
   }
   const version = (raw as { format_version?: unknown })?.format_version;
   if (typeof version === "number" && version > TASKFLOW_FORMAT_VERSION) {
-    sink.error("taskflow-saved-version", `${file}: format_version ${version} is newer than this reader (${TASKFLOW_FORMAT_VERSION})`);
+    sink.error(
+      "taskflow-saved-version",
+      `${file}: format_version ${version} is newer than this reader (${TASKFLOW_FORMAT_VERSION})`,
+    );
     return null;
   }
   const parsed = taskFlowSchema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    sink.error("taskflow-saved-invalid", `${file}: not a saved Task Flow: ${first ? `${first.path.join(".")}: ${first.message}` : "invalid"}`);
+    sink.error(
+      "taskflow-saved-invalid",
+      `${file}: not a saved Task Flow: ${first ? `${first.path.join(".")}: ${first.message}` : "invalid"}`,
+    );
     return null;
   }
   const flow = parsed.data;
@@ -56,11 +62,15 @@ export function checkTaskFlow(flow: TaskFlow): string[] {
   const problems: string[] = [];
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const lengthTotal = sum(Object.values(flow.lengths));
-  if (lengthTotal !== flow.n_sessions) problems.push(`length counts sum to ${lengthTotal}, n_sessions is ${flow.n_sessions}`);
-  for (const k of Object.keys(flow.lengths)) if (!(LENGTH_BINS as readonly string[]).includes(k)) problems.push(`unknown length bin ${JSON.stringify(k)}`);
+  if (lengthTotal !== flow.n_sessions)
+    problems.push(`length counts sum to ${lengthTotal}, n_sessions is ${flow.n_sessions}`);
+  for (const k of Object.keys(flow.lengths))
+    if (!(LENGTH_BINS as readonly string[]).includes(k)) problems.push(`unknown length bin ${JSON.stringify(k)}`);
   const typeTotal = sum(Object.values(flow.task_types));
-  if (typeTotal !== flow.n_retained_messages) problems.push(`task-type counts sum to ${typeTotal}, n_retained_messages is ${flow.n_retained_messages}`);
-  for (const l of flow.non_instantiable) if ((flow.task_types[l] ?? 0) > 0) problems.push(`excluded label ${l} has task-type counts`);
+  if (typeTotal !== flow.n_retained_messages)
+    problems.push(`task-type counts sum to ${typeTotal}, n_retained_messages is ${flow.n_retained_messages}`);
+  for (const l of flow.non_instantiable)
+    if ((flow.task_types[l] ?? 0) > 0) problems.push(`excluded label ${l} has task-type counts`);
   const starts = sum(flow.transitions.filter((t) => t.from === "START").map((t) => t.count));
   const ends = sum(flow.transitions.filter((t) => t.to === "END").map((t) => t.count));
   if (starts !== ends) problems.push(`${starts} START edges but ${ends} END edges`);

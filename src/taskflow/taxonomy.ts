@@ -54,13 +54,18 @@ export const LABEL_DEFINITIONS: Record<TaskLabel, string> = {
 export const NON_INSTANTIABLE_LABELS: readonly TaskLabel[] = ["greeting", "meta-question", "other"];
 
 /** The 13 labels that enter P_T and P_R, in taxonomy order. */
-export const INSTANTIABLE_LABELS: readonly TaskLabel[] = TASK_LABELS.filter((l) => !NON_INSTANTIABLE_LABELS.includes(l));
+export const INSTANTIABLE_LABELS: readonly TaskLabel[] = TASK_LABELS.filter(
+  (l) => !NON_INSTANTIABLE_LABELS.includes(l),
+);
 
 export function isTaskLabel(value: unknown): value is TaskLabel {
   return typeof value === "string" && (TASK_LABELS as readonly string[]).includes(value);
 }
 
-export function isInstantiable(label: TaskLabel, nonInstantiable: readonly string[] = NON_INSTANTIABLE_LABELS): boolean {
+export function isInstantiable(
+  label: TaskLabel,
+  nonInstantiable: readonly string[] = NON_INSTANTIABLE_LABELS,
+): boolean {
   return !nonInstantiable.includes(label);
 }
 
@@ -70,7 +75,10 @@ export function isInstantiable(label: TaskLabel, nonInstantiable: readonly strin
  * answer in the paper's capitals still lands on the taxonomy.
  */
 export function normaliseLabel(value: string): TaskLabel | null {
-  const key = value.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const key = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
   if (isTaskLabel(key)) return key;
   const squashed = key.replace(/-/g, "");
   for (const l of TASK_LABELS) if (l.replace(/-/g, "") === squashed) return l;

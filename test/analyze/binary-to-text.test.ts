@@ -33,7 +33,15 @@ test("a file that turns from binary to text counts its committed lines", async (
     const { rows } = await analyze({ inputs: [logs], repo: repo.dir, threads: 1 });
     const u = rows.units.find((x) => x.commit_sha === commit)!;
     assert.deepEqual(
-      [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.numstat_additions],
+      [
+        u.agent_lines_produced,
+        u.agent_lines_final,
+        u.agent_lines_survived,
+        u.human_lines,
+        u.outside_lines,
+        u.total_committed_lines,
+        u.numstat_additions,
+      ],
       [2, 2, 2, 0, 0, 2, 0],
     );
   } finally {

@@ -40,7 +40,9 @@ const SESSION_C = "019dbcc1-0000-7000-8000-00000000c001";
 /** A pure rename: patch_apply_end with an empty diff and `move_path` (found by differential fuzzing: it was unreplayable). */
 function rolloutC(): string {
   return new CodexLog({ id: SESSION_C, cwd: ROOT, start: "2026-03-02T12:30:00.000Z" })
-    .meta().turn().prompt("rename k.txt")
+    .meta()
+    .turn()
+    .prompt("rename k.txt")
     .patch("call_r", `*** Begin Patch\n*** Update File: ${ROOT}/k.txt\n*** Move to: ${ROOT}/k2.txt\n*** End Patch\n`, {
       [`${ROOT}/k.txt`]: { type: "update", unified_diff: "", move_path: `${ROOT}/k2.txt` },
     })
@@ -51,19 +53,37 @@ function rolloutC(): string {
 function rolloutA(): string {
   const diff = "@@ -1,3 +1,3 @@\n o1\n-o2\n+O2\n o3\n";
   return new CodexLog({ id: SESSION_A, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" })
-    .meta().turn().prompt("rename old.txt and fix o2")
-    .patch("call_m", `*** Begin Patch\n*** Update File: ${ROOT}/old.txt\n*** Move to: ${ROOT}/moved.txt\n@@\n o1\n-o2\n+O2\n o3\n*** End Patch\n`, {
-      [`${ROOT}/old.txt`]: { type: "update", unified_diff: diff, move_path: `${ROOT}/moved.txt` },
-    })
+    .meta()
+    .turn()
+    .prompt("rename old.txt and fix o2")
+    .patch(
+      "call_m",
+      `*** Begin Patch\n*** Update File: ${ROOT}/old.txt\n*** Move to: ${ROOT}/moved.txt\n@@\n o1\n-o2\n+O2\n o3\n*** End Patch\n`,
+      {
+        [`${ROOT}/old.txt`]: { type: "update", unified_diff: diff, move_path: `${ROOT}/moved.txt` },
+      },
+    )
     .tokens(usage(100, 0, 10, 0))
     .text();
 }
 
 function rolloutB(): string {
   const patch = "*** Begin Patch\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n a1\n-a2\n+A2\n+A3\n*** End Patch";
-  const log = new CodexLog({ id: SESSION_B, cwd: ROOT, start: "2026-03-02T11:30:00.000Z" }).meta().turn().prompt("rename a.txt");
-  log.env("response_item", { type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd: `apply_patch <<'EOF'\n${patch}\nEOF`, workdir: ROOT }), call_id: "call_h" });
-  log.env("response_item", { type: "function_call_output", call_id: "call_h", output: "Process exited with code 0\nOutput:\nSuccess. Updated the following files:\nM b.txt\n" });
+  const log = new CodexLog({ id: SESSION_B, cwd: ROOT, start: "2026-03-02T11:30:00.000Z" })
+    .meta()
+    .turn()
+    .prompt("rename a.txt");
+  log.env("response_item", {
+    type: "function_call",
+    name: "exec_command",
+    arguments: JSON.stringify({ cmd: `apply_patch <<'EOF'\n${patch}\nEOF`, workdir: ROOT }),
+    call_id: "call_h",
+  });
+  log.env("response_item", {
+    type: "function_call_output",
+    call_id: "call_h",
+    output: "Process exited with code 0\nOutput:\nSuccess. Updated the following files:\nM b.txt\n",
+  });
   return log.tokens(usage(100, 0, 10, 0)).text();
 }
 
@@ -73,7 +93,16 @@ describe("Codex file moves: the old path's lines move to the new path, then the 
   let units: UnitRow[] = [];
   let toolCalls: ToolCallRow[] = [];
   let diagnostics: Diagnostic[] = [];
-  const counts = (u: UnitRow) => [u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.unreplayable_calls];
+  const counts = (u: UnitRow) => [
+    u.ambiguity,
+    u.agent_lines_produced,
+    u.agent_lines_final,
+    u.agent_lines_survived,
+    u.human_lines,
+    u.outside_lines,
+    u.total_committed_lines,
+    u.unreplayable_calls,
+  ];
 
   before(async () => {
     repo.commit("base", { "old.txt": "o1\no2\no3\n", "a.txt": "a1\na2\n", "k.txt": "k1\nk2\n" });
@@ -83,7 +112,8 @@ describe("Codex file moves: the old path's lines move to the new path, then the 
     sha.B = repo.commit(`Rename a\n\nEntire-Checkpoint: ${CP_B}`, { "b.txt": "a1\nA2\nA3\n" });
     repo.git("rm", "-q", "k.txt");
     sha.C = repo.commit(`Rename k\n\nEntire-Checkpoint: ${CP_C}`, { "k2.txt": "k1\nk2\n" });
-    const meta = (id: string, session: string) => JSON.stringify({ checkpoint_id: id, session_id: session, agent: "Codex", created_at: "2026-03-02T12:00:00Z" });
+    const meta = (id: string, session: string) =>
+      JSON.stringify({ checkpoint_id: id, session_id: session, agent: "Codex", created_at: "2026-03-02T12:00:00Z" });
     repo.checkpointsBranch({
       ...oneSessionCheckpoint(CP_A, meta(CP_A, SESSION_A), { "full.jsonl": rolloutA() }),
       ...oneSessionCheckpoint(CP_B, meta(CP_B, SESSION_B), { "full.jsonl": rolloutB() }),
@@ -100,9 +130,15 @@ describe("Codex file moves: the old path's lines move to the new path, then the 
     const u = units.find((x) => x.checkpoint_id === CP_A)!;
     assert.equal(u.commit_sha, sha.A);
     assert.deepEqual(counts(u), [null, 1, 1, 1, 2, 0, 3, 0]);
-    assert.deepEqual(toolCalls.filter((c) => c.session_id === SESSION_A).map((c) => [c.tool, c.file, c.lines_added, c.lines_removed]), [["apply_patch", "moved.txt", 1, 1]]);
+    assert.deepEqual(
+      toolCalls.filter((c) => c.session_id === SESSION_A).map((c) => [c.tool, c.file, c.lines_added, c.lines_removed]),
+      [["apply_patch", "moved.txt", 1, 1]],
+    );
     const move = diagnostics.filter((d) => d.code === "codex-patch-move" && d.session_id === SESSION_A);
-    assert.deepEqual(move.map((d) => d.severity), ["info"]);
+    assert.deepEqual(
+      move.map((d) => d.severity),
+      ["info"],
+    );
     assert.equal(diagnostics.filter((d) => d.code === "edit-unreplayable").length, 0);
   });
 

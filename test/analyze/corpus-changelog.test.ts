@@ -13,14 +13,24 @@ const read = (p: string) => readFileSync(join(CHANGELOG, p), "utf8");
 async function replayChangelog(checkpoint: string, commit: string, parent: string | null) {
   const sink = new DiagnosticSink("test");
   const meta = JSON.parse(read(`${checkpoint}/0/metadata.json`));
-  const outcome = readTranscriptByContent(readFileSync(join(CHANGELOG, checkpoint, "0", "full.jsonl")), "full.jsonl", meta.agent, sink);
+  const outcome = readTranscriptByContent(
+    readFileSync(join(CHANGELOG, checkpoint, "0", "full.jsonl")),
+    "full.jsonl",
+    meta.agent,
+    sink,
+  );
   assert.ok(outcome.ok);
-  const counts = await attributeUnit(outcome.session, meta.checkpoint_transcript_start ?? meta.transcript_lines_at_start ?? 0, {
-    changed: [{ path: "CHANGELOG.md", binary: false }],
-    readBase: async (p) => (p === "CHANGELOG.md" ? parent : null),
-    readCommit: async (p) => (p === "CHANGELOG.md" ? read(`commits/${commit}/CHANGELOG.commit.md`) : null),
-    exists: (p) => p === "CHANGELOG.md",
-  }, sink);
+  const counts = await attributeUnit(
+    outcome.session,
+    meta.checkpoint_transcript_start ?? meta.transcript_lines_at_start ?? 0,
+    {
+      changed: [{ path: "CHANGELOG.md", binary: false }],
+      readBase: async (p) => (p === "CHANGELOG.md" ? parent : null),
+      readCommit: async (p) => (p === "CHANGELOG.md" ? read(`commits/${commit}/CHANGELOG.commit.md`) : null),
+      exists: (p) => p === "CHANGELOG.md",
+    },
+    sink,
+  );
   return { counts, entire: meta.initial_attribution };
 }
 
@@ -32,9 +42,20 @@ test("real CHANGELOG Edit session (entireio/cli a6b9dfed) replayed on the real f
   // line 12, two lines for the four of 16–19, one new "Agent settings.json" line).
   // git adds 21 lines (37 → 58, one block after line 7): 21 − 4 = 17 are the
   // agent's lines kept verbatim, 4 are the person's.
-  const { counts, entire } = await replayChangelog("5d/755497c182", "a6b9dfed", read("commits/a6b9dfed/CHANGELOG.parent.md"));
+  const { counts, entire } = await replayChangelog(
+    "5d/755497c182",
+    "a6b9dfed",
+    read("commits/a6b9dfed/CHANGELOG.parent.md"),
+  );
   assert.deepEqual(
-    [counts.agent_lines_produced, counts.agent_lines_final, counts.agent_lines_survived, counts.human_lines, counts.outside_lines, counts.total_committed_lines],
+    [
+      counts.agent_lines_produced,
+      counts.agent_lines_final,
+      counts.agent_lines_survived,
+      counts.human_lines,
+      counts.outside_lines,
+      counts.total_committed_lines,
+    ],
     [24, 24, 17, 4, 0, 21],
   );
   assert.equal(counts.unreplayable_calls, 0);
@@ -48,7 +69,14 @@ test("real CHANGELOG Write session (entireio/cli 11e74530) replayed on the real 
   // (the file did not exist at the parent): 37 produced, final, survived and committed.
   const { counts, entire } = await replayChangelog("60/61721bc409", "11e74530", null);
   assert.deepEqual(
-    [counts.agent_lines_produced, counts.agent_lines_final, counts.agent_lines_survived, counts.human_lines, counts.outside_lines, counts.total_committed_lines],
+    [
+      counts.agent_lines_produced,
+      counts.agent_lines_final,
+      counts.agent_lines_survived,
+      counts.human_lines,
+      counts.outside_lines,
+      counts.total_committed_lines,
+    ],
     [37, 37, 37, 0, 0, 37],
   );
   assert.deepEqual([entire.agent_lines, entire.total_committed, entire.agent_percentage], [37, 37, 100]);

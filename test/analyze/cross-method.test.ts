@@ -45,23 +45,53 @@ test("git-replay, pre-image-replay and patch-match on one session: equal where t
     .result("t2", editResult(`${root}/app.py`, app0, "    pass\n", "    print(add(1, 2))\n"))
     .call("t3", "Bash", { command: "fmt util.py" })
     .result("t3", { stdout: "", stderr: "", interrupted: false, isImage: false })
-    .call("t4", "Edit", { file_path: `${root}/util.py`, old_string: "    return a + b\n", new_string: "    return int(a + b)\n" })
+    .call("t4", "Edit", {
+      file_path: `${root}/util.py`,
+      old_string: "    return a + b\n",
+      new_string: "    return int(a + b)\n",
+    })
     .result("t4", editResult(`${root}/util.py`, utilFormatted, "    return a + b\n", "    return int(a + b)\n"));
   const sink = new DiagnosticSink("test");
   const session = parseClaudeCodeTranscript({ text: log.text(), file: "t.jsonl" }, sink);
   assert.ok(session);
   const base: Record<string, string | null> = { "app.py": app0, "util.py": null };
   const commit: Record<string, string> = { "app.py": appCommit, "util.py": utilCommit };
-  const patches = Object.keys(commit).map((p) => ({ path: p, patch: createTwoFilesPatch(`a/${p}`, `b/${p}`, base[p] ?? "", commit[p]) }));
-  const counts = (c: { agent_lines_produced: number; agent_lines_final: number; agent_lines_survived: number; human_lines: number; outside_lines: number; total_committed_lines: number; outside_changes: number }) =>
-    [c.agent_lines_produced, c.agent_lines_final, c.agent_lines_survived, c.human_lines, c.outside_lines, c.total_committed_lines, c.outside_changes];
+  const patches = Object.keys(commit).map((p) => ({
+    path: p,
+    patch: createTwoFilesPatch(`a/${p}`, `b/${p}`, base[p] ?? "", commit[p]),
+  }));
+  const counts = (c: {
+    agent_lines_produced: number;
+    agent_lines_final: number;
+    agent_lines_survived: number;
+    human_lines: number;
+    outside_lines: number;
+    total_committed_lines: number;
+    outside_changes: number;
+  }) => [
+    c.agent_lines_produced,
+    c.agent_lines_final,
+    c.agent_lines_survived,
+    c.human_lines,
+    c.outside_lines,
+    c.total_committed_lines,
+    c.outside_changes,
+  ];
 
-  const gitReplay = await attributeUnit(session, 0, {
-    changed: [{ path: "app.py", binary: false }, { path: "util.py", binary: false }],
-    readBase: async (p) => base[p] ?? null,
-    readCommit: async (p) => commit[p] ?? null,
-    exists: (p) => p in commit,
-  }, sink);
+  const gitReplay = await attributeUnit(
+    session,
+    0,
+    {
+      changed: [
+        { path: "app.py", binary: false },
+        { path: "util.py", binary: false },
+      ],
+      readBase: async (p) => base[p] ?? null,
+      readCommit: async (p) => commit[p] ?? null,
+      exists: (p) => p in commit,
+    },
+    sink,
+  );
   const preImage = await attributeFromPreImages(session, 0, patches, sink);
   const matched = patchMatch(session, patches, sink);
 

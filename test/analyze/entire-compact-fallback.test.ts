@@ -47,35 +47,54 @@ const CP_MULTI_COMPACT = "c0000000000f";
 /** Entire's compact lines (the format of src/ingest/entire-compact/README.md): a prompt, then one Write with its inlined result. */
 function compactWrite(agent: string, path: string, content: string): string {
   const head = { v: 1, agent, cli_version: "0.60.0" };
-  return [
-    { ...head, type: "user", ts: "2026-03-02T11:00:00.000Z", content: [{ id: "prompt-1", text: `create ${path}` }] },
-    {
-      ...head,
-      type: "assistant",
-      ts: "2026-03-02T11:00:05.000Z",
-      id: "msg_1",
-      input_tokens: 100,
-      output_tokens: 50,
-      content: [
-        { type: "text", text: "Writing it." },
-        { type: "tool_use", id: "call_1", name: "Write", input: { file_path: `${ROOT}/${path}`, content }, result: { output: "File created successfully", status: "success" } },
-      ],
-    },
-  ]
-    .map((l) => JSON.stringify(l))
-    .join("\n") + "\n";
+  return (
+    [
+      { ...head, type: "user", ts: "2026-03-02T11:00:00.000Z", content: [{ id: "prompt-1", text: `create ${path}` }] },
+      {
+        ...head,
+        type: "assistant",
+        ts: "2026-03-02T11:00:05.000Z",
+        id: "msg_1",
+        input_tokens: 100,
+        output_tokens: 50,
+        content: [
+          { type: "text", text: "Writing it." },
+          {
+            type: "tool_use",
+            id: "call_1",
+            name: "Write",
+            input: { file_path: `${ROOT}/${path}`, content },
+            result: { output: "File created successfully", status: "success" },
+          },
+        ],
+      },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join("\n") + "\n"
+  );
 }
 
 /** Cursor's own agent log: JSON lines of a shape no adapter here reads. */
 const CURSOR_LOG = `{"role":"user","message":{"content":[{"type":"text","text":"create src/three.txt"}]}}\n{"role":"assistant","message":{"content":[{"type":"text","text":"done"}]}}\n`;
 
-const claudeWrite = (sessionId: string, path: string, content: string) => claudeWriteTranscript(sessionId, ROOT, path, content);
+const claudeWrite = (sessionId: string, path: string, content: string) =>
+  claudeWriteTranscript(sessionId, ROOT, path, content);
 
-function checkpoint(id: string, session: string, agent: string, files: { full?: string; compact?: string }, starts: { checkpoint_transcript_start: number; compact_transcript_start: number }): Record<string, string> {
+function checkpoint(
+  id: string,
+  session: string,
+  agent: string,
+  files: { full?: string; compact?: string },
+  starts: { checkpoint_transcript_start: number; compact_transcript_start: number },
+): Record<string, string> {
   const transcripts: Record<string, string> = {};
   if (files.full !== undefined) transcripts["full.jsonl"] = files.full;
   if (files.compact !== undefined) transcripts["transcript.jsonl"] = files.compact;
-  return oneSessionCheckpoint(id, JSON.stringify({ checkpoint_id: id, session_id: session, agent, created_at: "2026-03-02T11:01:00Z", ...starts }), transcripts);
+  return oneSessionCheckpoint(
+    id,
+    JSON.stringify({ checkpoint_id: id, session_id: session, agent, created_at: "2026-03-02T11:01:00Z", ...starts }),
+    transcripts,
+  );
 }
 
 describe("Entire: the compact transcript stands in for a raw one that cannot be read", () => {
@@ -96,12 +115,47 @@ describe("Entire: the compact transcript stands in for a raw one that cannot be 
     sha.F = repo.commit(`Add f\n\nEntire-Checkpoint: ${CP_MULTI_COMPACT}`, { "src/f.txt": "f\n" });
     const zero = { checkpoint_transcript_start: 0, compact_transcript_start: 0 };
     repo.checkpointsBranch({
-      ...checkpoint(CP_CURSOR, "s-cursor", "Cursor", { full: CURSOR_LOG, compact: compactWrite("cursor", "src/three.txt", "one\ntwo\nthree\n") }, zero),
-      ...checkpoint(CP_PARTIAL, "s-partial", "Claude Code", { full: claudeWrite("s-partial", "src/two.txt", "a\nb\n"), compact: compactWrite("claude-code", "src/two.txt", "a\nb\n") }, zero),
-      ...checkpoint(CP_BOTH, "s-both", "Claude Code", { full: claudeWrite("s-both", "src/one.txt", "x\n"), compact: `{"v":1,"agent":"claude-code","type":"user","ts":"2026-03-02T11:00:00.000Z","content":[{"text":"hi"}]}\n` }, { checkpoint_transcript_start: 0, compact_transcript_start: 7 }),
+      ...checkpoint(
+        CP_CURSOR,
+        "s-cursor",
+        "Cursor",
+        { full: CURSOR_LOG, compact: compactWrite("cursor", "src/three.txt", "one\ntwo\nthree\n") },
+        zero,
+      ),
+      ...checkpoint(
+        CP_PARTIAL,
+        "s-partial",
+        "Claude Code",
+        {
+          full: claudeWrite("s-partial", "src/two.txt", "a\nb\n"),
+          compact: compactWrite("claude-code", "src/two.txt", "a\nb\n"),
+        },
+        zero,
+      ),
+      ...checkpoint(
+        CP_BOTH,
+        "s-both",
+        "Claude Code",
+        {
+          full: claudeWrite("s-both", "src/one.txt", "x\n"),
+          compact: `{"v":1,"agent":"claude-code","type":"user","ts":"2026-03-02T11:00:00.000Z","content":[{"text":"hi"}]}\n`,
+        },
+        { checkpoint_transcript_start: 0, compact_transcript_start: 7 },
+      ),
       ...checkpoint(CP_NEITHER, "s-neither", "Cursor", { full: CURSOR_LOG, compact: "not json at all\n" }, zero),
       ...checkpoint(CP_MULTI_RAW, "s-multi", "Claude Code", { full: claudeWrite("s-multi", "src/e.txt", "e\n") }, zero),
-      ...checkpoint(CP_MULTI_COMPACT, "s-multi", "Cursor", { full: CURSOR_LOG, compact: compactWrite("cursor", "src/f.txt", "f\n") + `{"v":1,"agent":"cursor","type":"user","ts":"2026-03-02T11:02:00.000Z","content":[{"text":"thanks"}]}\n` }, zero),
+      ...checkpoint(
+        CP_MULTI_COMPACT,
+        "s-multi",
+        "Cursor",
+        {
+          full: CURSOR_LOG,
+          compact:
+            compactWrite("cursor", "src/f.txt", "f\n") +
+            `{"v":1,"agent":"cursor","type":"user","ts":"2026-03-02T11:02:00.000Z","content":[{"text":"thanks"}]}\n`,
+        },
+        zero,
+      ),
     });
     // A partial clone: the raw transcript of CP_PARTIAL is listed on the branch but its blob is absent.
     const blob = repo.git("rev-parse", `refs/heads/entire/checkpoints/v1:${folder(CP_PARTIAL)}/0/full.jsonl`).trim();
@@ -112,7 +166,14 @@ describe("Entire: the compact transcript stands in for a raw one that cannot be 
   });
   after(() => rmSync(repo.dir, { recursive: true, force: true }));
 
-  const counts = (u: UnitRow) => [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines];
+  const counts = (u: UnitRow) => [
+    u.agent_lines_produced,
+    u.agent_lines_final,
+    u.agent_lines_survived,
+    u.human_lines,
+    u.outside_lines,
+    u.total_committed_lines,
+  ];
 
   test("a raw transcript in a format no adapter reads: the compact one gives the unit its counts, and says so", () => {
     const u = unit(CP_CURSOR);
@@ -121,7 +182,10 @@ describe("Entire: the compact transcript stands in for a raw one that cannot be 
     const fallback = about(CP_CURSOR, "entire-compact-fallback");
     assert.equal(fallback.length, 1);
     assert.equal(fallback[0].severity, "info");
-    assert.match(fallback[0].message, /format not recognised from its content \(labelled "Cursor"\); Entire's compact transcript\.jsonl is read instead \(its slice from line 1/);
+    assert.match(
+      fallback[0].message,
+      /format not recognised from its content \(labelled "Cursor"\); Entire's compact transcript\.jsonl is read instead \(its slice from line 1/,
+    );
     assert.equal(about(CP_CURSOR, "transcript-unreadable").length, 0, "read after all: not an error");
   });
 
@@ -129,7 +193,10 @@ describe("Entire: the compact transcript stands in for a raw one that cannot be 
     const u = unit(CP_PARTIAL);
     assert.deepEqual([u.commit_sha, u.ambiguity, u.agent], [sha.B, null, "Claude Code"]);
     assert.deepEqual(counts(u), [2, 2, 2, 1, 0, 3]);
-    assert.match(about(CP_PARTIAL, "entire-compact-fallback")[0].message, /the raw transcript is absent from this clone/);
+    assert.match(
+      about(CP_PARTIAL, "entire-compact-fallback")[0].message,
+      /the raw transcript is absent from this clone/,
+    );
     assert.equal(about(CP_PARTIAL, "entire-transcript-blob-missing").length, 1, "the missing blob is still reported");
     assert.equal(diagnostics.filter((d) => d.code === "transcript-missing").length, 0);
   });
@@ -146,11 +213,17 @@ describe("Entire: the compact transcript stands in for a raw one that cannot be 
     assert.equal(u.ambiguity, "transcript-unreadable");
     const errors = diagnostics.filter((d) => d.code === "transcript-unreadable" && d.session_id === "s-neither");
     assert.equal(errors.length, 1);
-    assert.match(errors[0].message, /format not recognised from its content \(labelled "Cursor"\); the compact transcript\.jsonl could not be read either/);
+    assert.match(
+      errors[0].message,
+      /format not recognised from its content \(labelled "Cursor"\); the compact transcript\.jsonl could not be read either/,
+    );
   });
 
   test("a slice start is inferred only from an earlier copy of the same kind", () => {
-    assert.equal(diagnostics.filter((d) => d.code === "transcript-start-inferred" && d.session_id === "s-multi").length, 0);
+    assert.equal(
+      diagnostics.filter((d) => d.code === "transcript-start-inferred" && d.session_id === "s-multi").length,
+      0,
+    );
     assert.equal(about(CP_MULTI_COMPACT, "entire-compact-fallback").length, 1);
     // Each copy replays its own Write: E's raw part from line 1, F's compact part from line 1.
     assert.deepEqual([unit(CP_MULTI_RAW).agent_lines_produced, unit(CP_MULTI_COMPACT).agent_lines_produced], [1, 1]);

@@ -28,7 +28,8 @@ const ROOT = "/home/u/proj";
 const CP_PAST = "d0000000000a";
 const CP_GAP = "d0000000000b";
 
-const claudeWrite = (sessionId: string, path: string, content: string) => claudeWriteTranscript(sessionId, ROOT, path, content);
+const claudeWrite = (sessionId: string, path: string, content: string) =>
+  claudeWriteTranscript(sessionId, ROOT, path, content);
 
 describe("Entire: a damaged clone", () => {
   const repo = new TestRepo("sce-entire-damaged-");
@@ -49,11 +50,30 @@ describe("Entire: a damaged clone", () => {
     // trims the last newline; the first two lines here, the rest in .002.
     const gapLines = claudeWrite("s-gap", "b.txt", "b1\n").trimEnd().split("\n");
     repo.checkpointsBranch({
-      ...oneSessionCheckpoint(CP_PAST, "\uFEFF" + JSON.stringify({ checkpoint_id: CP_PAST, session_id: "s-past", agent: "Claude Code", checkpoint_transcript_start: 999 }), { "full.jsonl": log }),
-      ...oneSessionCheckpoint(CP_GAP, JSON.stringify({ checkpoint_id: CP_GAP, session_id: "s-gap", agent: "Claude Code", checkpoint_transcript_start: 0 }), {
-        "full.jsonl": gapLines.slice(0, 2).join("\n"),
-        "full.jsonl.002": gapLines.slice(2).join("\n"),
-      }),
+      ...oneSessionCheckpoint(
+        CP_PAST,
+        "\uFEFF" +
+          JSON.stringify({
+            checkpoint_id: CP_PAST,
+            session_id: "s-past",
+            agent: "Claude Code",
+            checkpoint_transcript_start: 999,
+          }),
+        { "full.jsonl": log },
+      ),
+      ...oneSessionCheckpoint(
+        CP_GAP,
+        JSON.stringify({
+          checkpoint_id: CP_GAP,
+          session_id: "s-gap",
+          agent: "Claude Code",
+          checkpoint_transcript_start: 0,
+        }),
+        {
+          "full.jsonl": gapLines.slice(0, 2).join("\n"),
+          "full.jsonl.002": gapLines.slice(2).join("\n"),
+        },
+      ),
     });
     // A branch naming an object this clone never had, and an early commit's object gone.
     writeFileSync(join(repo.dir, ".git", "refs", "heads", "ghost"), "1234567890123456789012345678901234567890\n");
@@ -68,14 +88,20 @@ describe("Entire: a damaged clone", () => {
   test("a ref to an absent object and an absent commit are reported; the repository is still read", () => {
     assert.equal(exitOk, true);
     assert.equal(codes("git-ref-object-missing").length, 1);
-    assert.match(codes("git-ref-object-missing")[0].message, /refs\/heads\/ghost points at 123456789012, which is absent/);
+    assert.match(
+      codes("git-ref-object-missing")[0].message,
+      /refs\/heads\/ghost points at 123456789012, which is absent/,
+    );
     const incomplete = codes("git-history-incomplete");
     assert.equal(incomplete.length, 1);
     assert.equal(incomplete[0].severity, "error");
     assert.equal(codes("entire-checkpoints-not-fetched").length, 0);
     // git shows a commit only after reading its parents: A's parent is the deleted commit, so A is not reached, and
     // its checkpoint is on no commit (explained by the error above); B is reached.
-    assert.deepEqual(units.map((u) => [u.checkpoint_id, u.commit_sha]), [[CP_GAP, sha.B]]);
+    assert.deepEqual(
+      units.map((u) => [u.checkpoint_id, u.commit_sha]),
+      [[CP_GAP, sha.B]],
+    );
   });
 
   test("a slice start past the end of the transcript: not attributed, excluded, and said (a BOM in metadata.json is fine)", async () => {
@@ -85,19 +111,36 @@ describe("Entire: a damaged clone", () => {
       clean.commit("initial", { "README.md": "readme\n" });
       const a = clean.commit(`Add a\n\nEntire-Checkpoint: ${CP_PAST}`, { "a.txt": "a1\na2\n" });
       clean.checkpointsBranch(
-        oneSessionCheckpoint(CP_PAST, "\uFEFF" + JSON.stringify({ checkpoint_id: CP_PAST, session_id: "s-past", agent: "Claude Code", checkpoint_transcript_start: 999 }), {
-          "full.jsonl": claudeWrite("s-past", "a.txt", "a1\na2\n"),
-        }),
+        oneSessionCheckpoint(
+          CP_PAST,
+          "\uFEFF" +
+            JSON.stringify({
+              checkpoint_id: CP_PAST,
+              session_id: "s-past",
+              agent: "Claude Code",
+              checkpoint_transcript_start: 999,
+            }),
+          {
+            "full.jsonl": claudeWrite("s-past", "a.txt", "a1\na2\n"),
+          },
+        ),
       );
       const { rows } = await analyze({ inputs: [clean.dir], threads: 1 });
       const u = rows.units.find((x) => x.checkpoint_id === CP_PAST)!;
       assert.equal(u.commit_sha, a);
       assert.equal(u.ambiguity, "transcript-unreadable");
-      assert.deepEqual([u.agent_lines_produced, u.agent_lines_survived, u.human_lines, u.total_committed_lines], [null, null, null, null]);
+      assert.deepEqual(
+        [u.agent_lines_produced, u.agent_lines_survived, u.human_lines, u.total_committed_lines],
+        [null, null, null, null],
+      );
       const past = rows.diagnostics.filter((d) => d.code === "transcript-start-past-end");
       assert.equal(past.length, 1);
       assert.match(past[0].message, /starts after record 999, but the stored transcript has 4/);
-      assert.equal(rows.diagnostics.filter((d) => d.code === "entire-metadata-invalid").length, 0, "the byte-order mark is not an error");
+      assert.equal(
+        rows.diagnostics.filter((d) => d.code === "entire-metadata-invalid").length,
+        0,
+        "the byte-order mark is not an error",
+      );
       assert.equal(rows.diagnostics.filter((d) => d.code === "unit-excluded" && d.message.includes(CP_PAST)).length, 1);
     } finally {
       rmSync(clean.dir, { recursive: true, force: true });

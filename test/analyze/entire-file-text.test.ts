@@ -33,12 +33,25 @@ test("a file with a BOM: the base keeps it, so the agent's pre-image matches and
     .call("toolu_e", "Edit", { file_path: `${ROOT}/notes.txt`, old_string: "b", new_string: "B" })
     .result("toolu_e", editResult(`${ROOT}/notes.txt`, `${BOM}a\nb\n`, "b", "B"))
     .text();
-  repo.checkpointsBranch(oneSessionCheckpoint(CP, JSON.stringify({ checkpoint_id: CP, session_id: SESSION, agent: "Claude Code" }), { "full.jsonl": transcript }));
+  repo.checkpointsBranch(
+    oneSessionCheckpoint(CP, JSON.stringify({ checkpoint_id: CP, session_id: SESSION, agent: "Claude Code" }), {
+      "full.jsonl": transcript,
+    }),
+  );
   const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
   const u = rows.units.find((x) => x.checkpoint_id === CP)!;
   assert.equal(u.commit_sha, sha);
   assert.deepEqual(
-    [u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.outside_changes],
+    [
+      u.ambiguity,
+      u.agent_lines_produced,
+      u.agent_lines_final,
+      u.agent_lines_survived,
+      u.human_lines,
+      u.outside_lines,
+      u.total_committed_lines,
+      u.outside_changes,
+    ],
     [null, 1, 1, 1, 0, 0, 1, 0],
   );
   assert.equal(rows.diagnostics.filter((d) => d.code === "outside-change").length, 0);
@@ -49,20 +62,37 @@ test("a Git LFS pointer in the commit: git's lines are counted (the pointer's), 
   // it: produced 2, final 2, survived 0; the pointer's 3 lines are human, total 3; one git-lfs-pointer note.
   const cp = "f10000000002";
   const session = "b0b00000-0000-4000-8000-000000000002";
-  const pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12\n";
+  const pointer =
+    "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12\n";
   const sha = repo.commit(`Add data\n\nEntire-Checkpoint: ${cp}`, { "data.csv": pointer });
   const transcript = new ClaudeLog({ sessionId: session, cwd: ROOT })
     .prompt("write the data")
     .call("toolu_d", "Write", { file_path: `${ROOT}/data.csv`, content: "a,b\n1,2\n" })
-    .result("toolu_d", { type: "create", filePath: `${ROOT}/data.csv`, content: "a,b\n1,2\n", structuredPatch: [], originalFile: null })
+    .result("toolu_d", {
+      type: "create",
+      filePath: `${ROOT}/data.csv`,
+      content: "a,b\n1,2\n",
+      structuredPatch: [],
+      originalFile: null,
+    })
     .text();
-  repo.checkpointsBranch(oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Claude Code" }), { "full.jsonl": transcript }));
+  repo.checkpointsBranch(
+    oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Claude Code" }), {
+      "full.jsonl": transcript,
+    }),
+  );
   const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
   const u = rows.units.find((x) => x.checkpoint_id === cp)!;
   assert.equal(u.commit_sha, sha);
-  assert.deepEqual([u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines], [2, 2, 0, 3, 3]);
+  assert.deepEqual(
+    [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines],
+    [2, 2, 0, 3, 3],
+  );
   const notes = rows.diagnostics.filter((d) => d.code === "git-lfs-pointer");
-  assert.deepEqual(notes.map((d) => [d.severity, d.session_id]), [["info", session]]);
+  assert.deepEqual(
+    notes.map((d) => [d.severity, d.session_id]),
+    [["info", session]],
+  );
   assert.match(notes[0].message, /data\.csv is a Git LFS pointer in the commit/);
 });
 

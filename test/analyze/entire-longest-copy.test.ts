@@ -35,11 +35,20 @@ test("the session row comes from the longest copy, also when it is one record lo
   repo.commit("base", { "README.md": "r\n" });
   repo.commit(`Add a\n\nEntire-Checkpoint: ${CP1}`, { "a.txt": "a\n" });
   repo.commit(`Touch readme\n\nEntire-Checkpoint: ${CP2}`, { "README.md": "r2\n" });
-  const meta = (cp: string, start: number) => JSON.stringify({ checkpoint_id: cp, session_id: SESSION, agent: "Claude Code", checkpoint_transcript_start: start });
+  const meta = (cp: string, start: number) =>
+    JSON.stringify({
+      checkpoint_id: cp,
+      session_id: SESSION,
+      agent: "Claude Code",
+      checkpoint_transcript_start: start,
+    });
   repo.checkpointsBranch({
     ...oneSessionCheckpoint(CP1, meta(CP1, 0), { "full.jsonl": short }),
     ...oneSessionCheckpoint(CP2, meta(CP2, 4), { "full.jsonl": long }),
   });
   const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
-  assert.deepEqual(rows.sessions.map((s) => [s.session_id, s.prompts, s.length_bin]), [[SESSION, 2, "2"]]);
+  assert.deepEqual(
+    rows.sessions.map((s) => [s.session_id, s.prompts, s.length_bin]),
+    [[SESSION, 2, "2"]],
+  );
 });

@@ -39,20 +39,36 @@ function handWorkedRepo(): { repo: TestRepo; sha: string } {
   const root = "/home/u/proj/.worktrees/2";
   const util1 = "def add(a, b):\n    return a + b\n\ndef sub(a, b):\n    return a - b\n";
   const util2 = "def add(a, b):\n    return a + b\n\ndef sub(a, b):\n    result = a - b\n    return result\n";
-  const appSed = "import os\n\ndef main():\n    print(\"hi\")\n";
+  const appSed = 'import os\n\ndef main():\n    print("hi")\n';
   const log = new ClaudeLog({ sessionId: "11111111-2222-3333-4444-555555555555", cwd: `${root}/src` })
     .prompt("add util helpers and a usage line")
     .call("toolu_1", "Write", { file_path: `${root}/src/util.py`, content: util1 })
     .result("toolu_1", writeResult(`${root}/src/util.py`, util1, null))
-    .call("toolu_2", "Edit", { file_path: `${root}/src/util.py`, old_string: "    return a - b\n", new_string: "    result = a - b\n    return result\n" })
-    .result("toolu_2", editResult(`${root}/src/util.py`, util1, "    return a - b\n", "    result = a - b\n    return result\n"))
+    .call("toolu_2", "Edit", {
+      file_path: `${root}/src/util.py`,
+      old_string: "    return a - b\n",
+      new_string: "    result = a - b\n    return result\n",
+    })
+    .result(
+      "toolu_2",
+      editResult(`${root}/src/util.py`, util1, "    return a - b\n", "    result = a - b\n    return result\n"),
+    )
     .call("toolu_3", "Bash", { command: "sed -i 's/pass/print(\"hi\")/' app.py" })
     .result("toolu_3", { stdout: "", stderr: "", interrupted: false, isImage: false })
-    .call("toolu_4", "Edit", { file_path: `${root}/src/app.py`, old_string: "def main():", new_string: "def main() -> None:" })
+    .call("toolu_4", "Edit", {
+      file_path: `${root}/src/app.py`,
+      old_string: "def main():",
+      new_string: "def main() -> None:",
+    })
     .result("toolu_4", editResult(`${root}/src/app.py`, appSed, "def main():", "def main() -> None:"))
     .call("toolu_5", "Edit", { file_path: `${root}/README.md`, old_string: "nothing", new_string: "x" })
     .result("toolu_5", "Error: String to replace not found in file.\nString: nothing", true)
-    .subagentCall("toolu_6", "Edit", { file_path: `${root}/README.md`, old_string: "readme\n", new_string: "readme\n\nUsage: run main\n" }, editResult(`${root}/README.md`, "readme\n", "readme\n", "readme\n\nUsage: run main\n"))
+    .subagentCall(
+      "toolu_6",
+      "Edit",
+      { file_path: `${root}/README.md`, old_string: "readme\n", new_string: "readme\n\nUsage: run main\n" },
+      editResult(`${root}/README.md`, "readme\n", "readme\n", "readme\n\nUsage: run main\n"),
+    )
     .call("toolu_7", "Write", { file_path: `${root}/notes.txt`, content: "scratch\nnotes\n" })
     .result("toolu_7", writeResult(`${root}/notes.txt`, "scratch\nnotes\n", null))
     .call("toolu_8", "Write", { file_path: "/home/u/.claude/plans/plan.md", content: "plan\n" })
@@ -60,17 +76,28 @@ function handWorkedRepo(): { repo: TestRepo; sha: string } {
 
   const sha = repo.commit("Add util helpers\n\nEntire-Checkpoint: abcdef012345", {
     "src/util.py": util2.replace("return a + b", "return int(a + b)"),
-    "src/app.py": "import os\n\ndef main() -> None:\n    print(\"hi\")\n# end\n",
+    "src/app.py": 'import os\n\ndef main() -> None:\n    print("hi")\n# end\n',
     "README.md": "readme\n\nUsage: run main\n",
   });
   repo.checkpointsBranch({
-    "ab/cdef012345/metadata.json": JSON.stringify({ checkpoint_id: "abcdef012345", strategy: "manual-commit", sessions: [{ metadata: "/ab/cdef012345/0/metadata.json", transcript: "/ab/cdef012345/0/full.jsonl" }] }),
+    "ab/cdef012345/metadata.json": JSON.stringify({
+      checkpoint_id: "abcdef012345",
+      strategy: "manual-commit",
+      sessions: [{ metadata: "/ab/cdef012345/0/metadata.json", transcript: "/ab/cdef012345/0/full.jsonl" }],
+    }),
     "ab/cdef012345/0/metadata.json": JSON.stringify({
       checkpoint_id: "abcdef012345",
       session_id: "11111111-2222-3333-4444-555555555555",
       agent: "Claude Code",
       created_at: "2026-03-02T11:00:00Z",
-      initial_attribution: { agent_lines: 9, human_added: 2, human_modified: 1, human_removed: 0, total_committed: 11, agent_percentage: 81.8 },
+      initial_attribution: {
+        agent_lines: 9,
+        human_added: 2,
+        human_modified: 1,
+        human_removed: 0,
+        total_committed: 11,
+        agent_percentage: 81.8,
+      },
     }),
     "ab/cdef012345/0/full.jsonl": log.text(),
   });
@@ -88,7 +115,15 @@ test("git-replay of a hand-worked session through an Entire checkpoint", async (
   assert.equal(u.ambiguity, null);
   assert.equal(u.method, "git-replay");
   assert.deepEqual(
-    [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.numstat_additions],
+    [
+      u.agent_lines_produced,
+      u.agent_lines_final,
+      u.agent_lines_survived,
+      u.human_lines,
+      u.outside_lines,
+      u.total_committed_lines,
+      u.numstat_additions,
+    ],
     [12, 11, 8, 2, 1, 11, 11],
   );
   assert.equal(u.unreplayable_calls, 0);
@@ -132,7 +167,9 @@ test("git-replay of a hand-worked session through an Entire checkpoint", async (
 test("line_ranges of the hand-worked unit name every committed line's owner and call", async () => {
   const { repo, sha } = handWorkedRepo();
   const { rows } = await analyze({ inputs: [repo.dir], lines: true });
-  const got = (rows.line_ranges ?? []).filter((r) => r.group_id === null).map((r) => [r.file, r.start_line, r.end_line, r.owner, r.tool_call_seq]);
+  const got = (rows.line_ranges ?? [])
+    .filter((r) => r.group_id === null)
+    .map((r) => [r.file, r.start_line, r.end_line, r.owner, r.tool_call_seq]);
   assert.deepEqual(got, [
     ["README.md", 2, 3, "agent", 5],
     ["src/app.py", 3, 3, "agent", 3],
@@ -148,9 +185,18 @@ test("line_ranges of the hand-worked unit name every committed line's owner and 
   const grouped = (rows.line_ranges ?? []).filter((r) => r.group_id !== null);
   const lines = linesOf(rows);
   const u = rows.units[0];
-  const count = (owner: string) => lines.filter(opaque((d: { owner: string; group_id: string | null }) => d.owner === owner && d.group_id === null)).numRows();
-  assert.deepEqual([count("agent"), count("human"), count("outside")], [u.agent_lines_survived, u.human_lines, u.outside_lines]);
-  assert.deepEqual(grouped.map((r) => [r.file, r.start_line, r.end_line, r.owner]), got.map((g) => g.slice(0, 4)));
+  const count = (owner: string) =>
+    lines
+      .filter(opaque((d: { owner: string; group_id: string | null }) => d.owner === owner && d.group_id === null))
+      .numRows();
+  assert.deepEqual(
+    [count("agent"), count("human"), count("outside")],
+    [u.agent_lines_survived, u.human_lines, u.outside_lines],
+  );
+  assert.deepEqual(
+    grouped.map((r) => [r.file, r.start_line, r.end_line, r.owner]),
+    got.map((g) => g.slice(0, 4)),
+  );
   // Without asking, no lines are gathered.
   const plain = await analyze({ inputs: [repo.dir] });
   assert.equal(plain.rows.line_ranges, undefined);

@@ -34,11 +34,26 @@ test("a session in a subfolder creating a file committed later: files_touched pl
     .call("toolu_c", "Write", { file_path: `${ROOT}/c.txt`, content: "c1\nc2\nc3\n" })
     .result("toolu_c", writeResult(`${ROOT}/c.txt`, "c1\nc2\nc3\n", null))
     .text();
-  const meta = JSON.stringify({ checkpoint_id: CP, session_id: SESSION, agent: "Claude Code", files_touched: ["c.txt"] });
+  const meta = JSON.stringify({
+    checkpoint_id: CP,
+    session_id: SESSION,
+    agent: "Claude Code",
+    files_touched: ["c.txt"],
+  });
   repo.checkpointsBranch(oneSessionCheckpoint(CP, meta, { "full.jsonl": transcript }));
   const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
   const u = rows.units.find((x) => x.checkpoint_id === CP)!;
   assert.equal(u.commit_sha, sha);
-  assert.deepEqual([u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines], [null, 3, 3, 0, 1, 1]);
+  assert.deepEqual(
+    [
+      u.ambiguity,
+      u.agent_lines_produced,
+      u.agent_lines_final,
+      u.agent_lines_survived,
+      u.human_lines,
+      u.total_committed_lines,
+    ],
+    [null, 3, 3, 0, 1, 1],
+  );
   assert.equal(rows.diagnostics.filter((d) => d.code === "path-outside-repo").length, 0);
 });

@@ -45,12 +45,21 @@ function transcriptRecords(): string[] {
     .result("toolu_b", writeResult(`${ROOT}/b.txt`, "b1\n", null)).lines;
 }
 
-async function run(copies: { cp1: string[]; cp2: string[] }): Promise<{ units: UnitRow[]; diagnostics: Diagnostic[]; dir: string }> {
+async function run(copies: {
+  cp1: string[];
+  cp2: string[];
+}): Promise<{ units: UnitRow[]; diagnostics: Diagnostic[]; dir: string }> {
   const repo = new TestRepo("sce-slices-overlap-");
   repo.commit("initial", { "README.md": "readme\n" });
   repo.commit(`Add a\n\nEntire-Checkpoint: ${CP1}`, { "a.txt": "a1\na2\n" });
   repo.commit(`Add b\n\nEntire-Checkpoint: ${CP2}`, { "b.txt": "b1\n" });
-  const meta = (id: string) => JSON.stringify({ checkpoint_id: id, session_id: SESSION, agent: "Claude Code", created_at: "2026-03-02T11:01:00Z" });
+  const meta = (id: string) =>
+    JSON.stringify({
+      checkpoint_id: id,
+      session_id: SESSION,
+      agent: "Claude Code",
+      created_at: "2026-03-02T11:01:00Z",
+    });
   repo.checkpointsBranch({
     ...oneSessionCheckpoint(CP1, meta(CP1), { "full.jsonl": copies.cp1.join("\n") + "\n" }),
     ...oneSessionCheckpoint(CP2, meta(CP2), { "full.jsonl": copies.cp2.join("\n") + "\n" }),
@@ -59,7 +68,15 @@ async function run(copies: { cp1: string[]; cp2: string[] }): Promise<{ units: U
   return { units: result.rows.units, diagnostics: result.rows.diagnostics, dir: repo.dir };
 }
 
-const counts = (u: UnitRow) => [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.outside_changes];
+const counts = (u: UnitRow) => [
+  u.agent_lines_produced,
+  u.agent_lines_final,
+  u.agent_lines_survived,
+  u.human_lines,
+  u.outside_lines,
+  u.total_committed_lines,
+  u.outside_changes,
+];
 
 describe("Entire: checkpoints whose parts of one transcript overlap", () => {
   const dirs: string[] = [];
@@ -73,7 +90,10 @@ describe("Entire: checkpoints whose parts of one transcript overlap", () => {
     const unit = (id: string) => units.find((u) => u.checkpoint_id === id)!;
     assert.deepEqual(counts(unit(CP1)), [3, 3, 2, 0, 0, 2, 0]);
     assert.deepEqual(counts(unit(CP2)), [3, 3, 1, 0, 0, 1, 1]);
-    assert.deepEqual(units.map((u) => u.ambiguity), ["multi-checkpoint-session", "multi-checkpoint-session"]);
+    assert.deepEqual(
+      units.map((u) => u.ambiguity),
+      ["multi-checkpoint-session", "multi-checkpoint-session"],
+    );
     const overlap = diagnostics.filter((d) => d.code === "entire-slices-overlap");
     assert.equal(overlap.length, 1);
     assert.equal(overlap[0].severity, "warning");

@@ -26,8 +26,24 @@ async function analyzeCheckpoint(cp: string, session: string, transcript: string
   return { rows, unit: rows.units.find((x) => x.checkpoint_id === cp)! };
 }
 
-function counts(u: { ambiguity: string | null; agent_lines_produced: number | null; agent_lines_final: number | null; agent_lines_survived: number | null; human_lines: number | null; total_committed_lines: number | null; outside_changes: number | null }) {
-  return [u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines, u.outside_changes];
+function counts(u: {
+  ambiguity: string | null;
+  agent_lines_produced: number | null;
+  agent_lines_final: number | null;
+  agent_lines_survived: number | null;
+  human_lines: number | null;
+  total_committed_lines: number | null;
+  outside_changes: number | null;
+}) {
+  return [
+    u.ambiguity,
+    u.agent_lines_produced,
+    u.agent_lines_final,
+    u.agent_lines_survived,
+    u.human_lines,
+    u.total_committed_lines,
+    u.outside_changes,
+  ];
 }
 
 test("an Edit of CLAUDE.md, a link to AGENTS.md, is replayed on AGENTS.md", async () => {
@@ -51,10 +67,18 @@ test("an Edit of CLAUDE.md, a link to AGENTS.md, is replayed on AGENTS.md", asyn
   assert.equal(u.commit_sha, sha);
   assert.deepEqual(counts(u), [null, 1, 1, 1, 1, 2, 0]);
   const notes = rows.diagnostics.filter((d) => d.session_id === session && d.code === "edit-through-symlink");
-  assert.deepEqual(notes.map((d) => d.severity), ["info"]);
-  assert.match(notes[0].message, /CLAUDE\.md is a symbolic link in the repository: edits through it are replayed on AGENTS\.md/);
+  assert.deepEqual(
+    notes.map((d) => d.severity),
+    ["info"],
+  );
+  assert.match(
+    notes[0].message,
+    /CLAUDE\.md is a symbolic link in the repository: edits through it are replayed on AGENTS\.md/,
+  );
   assert.equal(rows.diagnostics.filter((d) => d.session_id === session && d.code === "outside-change").length, 0);
-  const files = rows.unit_files!.filter((f) => f.commit_sha === sha).map((f) => [f.path, f.agent_lines_survived, f.human_lines]);
+  const files = rows
+    .unit_files!.filter((f) => f.commit_sha === sha)
+    .map((f) => [f.path, f.agent_lines_survived, f.human_lines]);
   assert.deepEqual(files, [["AGENTS.md", 1, 1]]);
 });
 
@@ -79,7 +103,10 @@ test("a Write under a folder link (.claude/skills → ../.agents/skills) lands i
   assert.equal(u.commit_sha, sha);
   assert.deepEqual(counts(u), [null, 1, 1, 1, 0, 1, 0]);
   const notes = rows.diagnostics.filter((d) => d.session_id === session && d.code === "edit-through-symlink");
-  assert.match(notes[0].message, /\.claude\/skills\/x\.md passes through a symbolic link in the repository: edits through it are replayed on \.agents\/skills\/x\.md/);
+  assert.match(
+    notes[0].message,
+    /\.claude\/skills\/x\.md passes through a symbolic link in the repository: edits through it are replayed on \.agents\/skills\/x\.md/,
+  );
 });
 
 test("a link that leads out of the repository: the edit through it is ignored and counted as outside", async () => {
@@ -101,7 +128,9 @@ test("a link that leads out of the repository: the edit through it is ignored an
   const { rows, unit: u } = await analyzeCheckpoint(cp, session, transcript);
   assert.equal(u.commit_sha, sha);
   assert.deepEqual(counts(u), [null, 1, 1, 1, 0, 1, 0]);
-  const codes = rows.diagnostics.filter((d) => d.session_id === session && d.code !== "unit-counted").map((d) => d.code);
+  const codes = rows.diagnostics
+    .filter((d) => d.session_id === session && d.code !== "unit-counted")
+    .map((d) => d.code);
   assert.ok(codes.includes("edit-through-symlink"), codes.join(","));
   assert.ok(codes.includes("path-outside-repo"), codes.join(","));
 });
@@ -125,7 +154,10 @@ test("Claude Code logs + --repo: an Edit through CLAUDE.md is replayed on AGENTS
     const { rows } = await analyze({ inputs: [logs], repo: plain.dir, threads: 1 });
     const u = rows.units.find((x) => x.commit_sha === sha)!;
     assert.ok(u, JSON.stringify(rows.diagnostics.map((d) => d.code)));
-    assert.deepEqual([u.agent_lines_produced, u.agent_lines_survived, u.human_lines, u.total_committed_lines, u.outside_changes], [1, 1, 1, 2, 0]);
+    assert.deepEqual(
+      [u.agent_lines_produced, u.agent_lines_survived, u.human_lines, u.total_committed_lines, u.outside_changes],
+      [1, 1, 1, 2, 0],
+    );
   } finally {
     rmSync(plain.dir, { recursive: true, force: true });
     rmSync(logs, { recursive: true, force: true });

@@ -40,8 +40,13 @@ const SESSION_S = "c0000000-0000-4000-8000-000000000001";
 const SESSION_F = "f0000000-0000-4000-8000-000000000001";
 
 const write = (session: string, path: string, content: string) =>
-  new ClaudeLog({ sessionId: session, cwd: ROOT }).prompt(`write ${path}`).call(`toolu_${path}`, "Write", { file_path: `${ROOT}/${path}`, content }).result(`toolu_${path}`, writeResult(`${ROOT}/${path}`, content, null)).text();
-const meta = (cp: string, session: string) => JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Claude Code" });
+  new ClaudeLog({ sessionId: session, cwd: ROOT })
+    .prompt(`write ${path}`)
+    .call(`toolu_${path}`, "Write", { file_path: `${ROOT}/${path}`, content })
+    .result(`toolu_${path}`, writeResult(`${ROOT}/${path}`, content, null))
+    .text();
+const meta = (cp: string, session: string) =>
+  JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Claude Code" });
 
 describe("Entire: one commit carrying the checkpoints of several sessions", () => {
   const repo = new TestRepo("sce-two-trailers-");
@@ -49,13 +54,26 @@ describe("Entire: one commit carrying the checkpoints of several sessions", () =
   let units: UnitRow[] = [];
   let diagnostics: Diagnostic[] = [];
   const unit = (cp: string) => units.find((u) => u.checkpoint_id === cp)!;
-  const counts = (u: UnitRow) => [u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines];
+  const counts = (u: UnitRow) => [
+    u.ambiguity,
+    u.agent_lines_produced,
+    u.agent_lines_final,
+    u.agent_lines_survived,
+    u.human_lines,
+    u.total_committed_lines,
+  ];
 
   before(async () => {
     repo.commit("base", { "README.md": "r\n" });
-    sha.C = repo.commit(`Add a and b\n\nEntire-Checkpoint: ${CP_A}\nEntire-Checkpoint: ${CP_B}`, { "a.txt": "a1\na2\n", "b.txt": "b1\n" });
+    sha.C = repo.commit(`Add a and b\n\nEntire-Checkpoint: ${CP_A}\nEntire-Checkpoint: ${CP_B}`, {
+      "a.txt": "a1\na2\n",
+      "b.txt": "b1\n",
+    });
     sha.D = repo.commit(`Add s\n\nEntire-Checkpoint: ${CP_S1}\nEntire-Checkpoint: ${CP_S2}`, { "s.txt": "s1\n" });
-    sha.E = repo.commit(`Add e and f\n\nEntire-Checkpoint: ${CP_S3}\nEntire-Checkpoint: ${CP_F}`, { "e.txt": "e1\n", "f.txt": "f1\n" });
+    sha.E = repo.commit(`Add e and f\n\nEntire-Checkpoint: ${CP_S3}\nEntire-Checkpoint: ${CP_F}`, {
+      "e.txt": "e1\n",
+      "f.txt": "f1\n",
+    });
     repo.checkpointsBranch({
       ...oneSessionCheckpoint(CP_A, meta(CP_A, SESSION_A), { "full.jsonl": write(SESSION_A, "a.txt", "a1\na2\n") }),
       ...oneSessionCheckpoint(CP_B, meta(CP_B, SESSION_B), { "full.jsonl": write(SESSION_B, "b.txt", "b1\n") }),
@@ -73,10 +91,16 @@ describe("Entire: one commit carrying the checkpoints of several sessions", () =
   test("each session's unit is left out of headline numbers, with the two checkpoints named", () => {
     assert.deepEqual(counts(unit(CP_A)), ["multi-session-commit", 2, 2, 2, 1, 3]);
     assert.deepEqual(counts(unit(CP_B)), ["multi-session-commit", 1, 1, 1, 2, 3]);
-    for (const [cp, session] of [[CP_A, SESSION_A], [CP_B, SESSION_B]]) {
+    for (const [cp, session] of [
+      [CP_A, SESSION_A],
+      [CP_B, SESSION_B],
+    ]) {
       const rows = diagnostics.filter((d) => d.code === "unit-excluded" && d.session_id === session);
       assert.equal(rows.length, 1);
-      assert.match(rows[0].message, new RegExp(`checkpoint ${cp}\\).*multi-session-commit \\(.*the commit carries checkpoints 2: ${CP_A}, ${CP_B}`));
+      assert.match(
+        rows[0].message,
+        new RegExp(`checkpoint ${cp}\\).*multi-session-commit \\(.*the commit carries checkpoints 2: ${CP_A}, ${CP_B}`),
+      );
     }
   });
 
@@ -90,7 +114,10 @@ describe("Entire: one commit carrying the checkpoints of several sessions", () =
   test("with rule 2 as well, rule 2 comes first; the other session's unit is multi-session-commit", () => {
     const s3 = units.find((u) => u.checkpoint_id === CP_S3)!;
     assert.deepEqual([s3.commit_sha, s3.ambiguity], [sha.E, "multi-checkpoint-session"]);
-    assert.match(diagnostics.find((d) => d.code === "unit-excluded" && d.message.includes(`checkpoint ${CP_S3}`))!.message, /multi-checkpoint-session \(.*; also multi-session-commit \(/);
+    assert.match(
+      diagnostics.find((d) => d.code === "unit-excluded" && d.message.includes(`checkpoint ${CP_S3}`))!.message,
+      /multi-checkpoint-session \(.*; also multi-session-commit \(/,
+    );
     assert.equal(unit(CP_F).ambiguity, "multi-session-commit");
   });
 
@@ -98,6 +125,11 @@ describe("Entire: one commit carrying the checkpoints of several sessions", () =
     const comparison = compareUnits(runReference(repo.dir, { multiSessionCommit: true }).units, units);
     assert.ok(agrees(comparison), formatComparison(comparison));
     // By the letter of §1 (no addition) the reference calls the first two unambiguous.
-    assert.deepEqual(runReference(repo.dir).units.filter((u) => u.commit_sha === sha.C).map((u) => u.ambiguity), [null, null]);
+    assert.deepEqual(
+      runReference(repo.dir)
+        .units.filter((u) => u.commit_sha === sha.C)
+        .map((u) => u.ambiguity),
+      [null, null],
+    );
   });
 });

@@ -8,9 +8,12 @@ const JOB = fileURLToPath(new URL("../helpers/pool-job.ts", import.meta.url));
 type Out = { n: number; square: number; thread: number };
 
 /** Even jobs are slow, so on two threads results come back out of order and must be put back in order. */
-const jobs = (count: number): PoolJob[] => Array.from({ length: count }, (_, n) => ({ n, spinMs: n % 2 === 0 ? 15 : 0 }));
+const jobs = (count: number): PoolJob[] =>
+  Array.from({ length: count }, (_, n) => ({ n, spinMs: n % 2 === 0 ? 15 : 0 }));
 
-test("results come back in job order on 2 worker threads, the same as inline, and both threads work", { timeout: 30_000 }, async () => {
+test("results come back in job order on 2 worker threads, the same as inline, and both threads work", {
+  timeout: 30_000,
+}, async () => {
   const inline = await mapInWorkers<PoolJob, Out>(jobs(40), JOB, { threads: 1 });
   const order: number[] = [];
   // Jobs held back until both workers are up: otherwise the first one up could finish all 40 alone.
@@ -20,15 +23,32 @@ test("results come back in job order on 2 worker threads, the same as inline, an
     await ready;
     yield* jobs(40);
   }
-  const pooled = await mapInWorkers<PoolJob, Out>(held(), JOB, { threads: 2, maxInFlight: 6, collect: true, onReady: () => release(), onResult: (_r, i) => void order.push(i) });
-  assert.deepEqual(order, Array.from({ length: 40 }, (_, i) => i));
-  assert.deepEqual(pooled.map((r) => r.square), inline.map((r) => r.square));
-  assert.deepEqual(inline.map((r) => r.n), Array.from({ length: 40 }, (_, i) => i));
+  const pooled = await mapInWorkers<PoolJob, Out>(held(), JOB, {
+    threads: 2,
+    maxInFlight: 6,
+    collect: true,
+    onReady: () => release(),
+    onResult: (_r, i) => void order.push(i),
+  });
+  assert.deepEqual(
+    order,
+    Array.from({ length: 40 }, (_, i) => i),
+  );
+  assert.deepEqual(
+    pooled.map((r) => r.square),
+    inline.map((r) => r.square),
+  );
+  assert.deepEqual(
+    inline.map((r) => r.n),
+    Array.from({ length: 40 }, (_, i) => i),
+  );
   assert.equal(new Set(pooled.map((r) => r.thread)).size, 2, "both workers ran jobs");
   assert.ok(!pooled.some((r) => r.thread === 0), "no job ran on the main thread");
 });
 
-test("onReady is called once, when every worker is up; jobs held back until then all run", { timeout: 30_000 }, async () => {
+test("onReady is called once, when every worker is up; jobs held back until then all run", {
+  timeout: 30_000,
+}, async () => {
   for (const threads of [1, 2, 3]) {
     let calls = 0;
     let release = (): void => {};
@@ -45,13 +65,19 @@ test("onReady is called once, when every worker is up; jobs held back until then
       },
     });
     assert.equal(calls, 1, `threads ${threads}`);
-    assert.deepEqual(out.map((r) => r.n), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(
+      out.map((r) => r.n),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    );
   }
 });
 
 test("a job that throws rejects the whole call, naming the job", { timeout: 30_000 }, async () => {
   const list: PoolJob[] = [{ n: 0 }, { n: 1, fail: true }, { n: 2 }];
-  await assert.rejects(mapInWorkers<PoolJob, Out>(list, JOB, { threads: 2 }), /job 1 failed in a worker: .*job 1 was told to fail/s);
+  await assert.rejects(
+    mapInWorkers<PoolJob, Out>(list, JOB, { threads: 2 }),
+    /job 1 failed in a worker: .*job 1 was told to fail/s,
+  );
   await assert.rejects(mapInWorkers<PoolJob, Out>(list, JOB, { threads: 1 }), /job 1 was told to fail/);
 });
 
@@ -66,5 +92,8 @@ test("slow jobs report as they finish, not held for a full batch", { timeout: 30
     { threads: 2, onResult: (_r, i) => void (at[i] = performance.now()) },
   );
   const gaps = [at[2] - at[0], at[3] - at[1]];
-  assert.ok(Math.max(...gaps) >= 60, `results 0 and 2 (or 1 and 3) arrived ${gaps.map((g) => g.toFixed(0)).join(" / ")} ms apart`);
+  assert.ok(
+    Math.max(...gaps) >= 60,
+    `results 0 and 2 (or 1 and 3) arrived ${gaps.map((g) => g.toFixed(0)).join(" / ")} ms apart`,
+  );
 });

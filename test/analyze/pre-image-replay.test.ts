@@ -29,13 +29,25 @@ test("pre-image-replay from the log's pre-images and the commit patch", async ()
   const sink = new DiagnosticSink("test");
   const session = parseClaudeCodeTranscript({ text: log.text(), file: "t.jsonl" }, sink);
   assert.ok(session);
-  const counts = await attributeFromPreImages(session, 0, [
-    { path: "lib.py", patch: "@@ -1,2 +1,3 @@\n x = 1\n-y = 2\n+y = 3\n+z = 5\n" },
-    { path: "new.py", patch: "@@ -0,0 +1,3 @@\n+a\n+b\n+c\n" },
-    { path: "other.py", patch: "@@ -0,0 +1 @@\n+hello\n" },
-  ], sink);
+  const counts = await attributeFromPreImages(
+    session,
+    0,
+    [
+      { path: "lib.py", patch: "@@ -1,2 +1,3 @@\n x = 1\n-y = 2\n+y = 3\n+z = 5\n" },
+      { path: "new.py", patch: "@@ -0,0 +1,3 @@\n+a\n+b\n+c\n" },
+      { path: "other.py", patch: "@@ -0,0 +1 @@\n+hello\n" },
+    ],
+    sink,
+  );
   assert.deepEqual(
-    [counts.agent_lines_produced, counts.agent_lines_final, counts.agent_lines_survived, counts.human_lines, counts.outside_lines, counts.total_committed_lines],
+    [
+      counts.agent_lines_produced,
+      counts.agent_lines_final,
+      counts.agent_lines_survived,
+      counts.human_lines,
+      counts.outside_lines,
+      counts.total_committed_lines,
+    ],
     [5, 5, 4, 2, 0, 6],
   );
   assert.equal(counts.unknown_base_files, 1);

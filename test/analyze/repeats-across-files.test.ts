@@ -37,14 +37,25 @@ test("calls a resumed session repeats from an earlier file are counted in the ea
     // The resumed file: A's records as they were (their timestamps come first), then B's own.
     writeFileSync(join(logs, "sess-b.jsonl"), a.text() + b.text());
     const { rows } = await analyze({ inputs: [logs], repo: repo.dir, threads: 1 });
-    const units = rows.units.map((u) => [u.session_id, u.commit_sha, u.ambiguity, u.agent_lines_produced, u.agent_lines_survived]).sort();
-    assert.deepEqual(units, [["sess-a", fCommit, null, 2, 2], ["sess-b", gCommit, null, 1, 1]].sort());
+    const units = rows.units
+      .map((u) => [u.session_id, u.commit_sha, u.ambiguity, u.agent_lines_produced, u.agent_lines_survived])
+      .sort();
+    assert.deepEqual(
+      units,
+      [
+        ["sess-a", fCommit, null, 2, 2],
+        ["sess-b", gCommit, null, 1, 1],
+      ].sort(),
+    );
     const note = rows.diagnostics.filter((d) => d.code === "repeated-across-files");
     assert.equal(note.length, 1);
     assert.equal(note[0].session_id, "sess-b");
     assert.match(note[0].message, /^1 tool call\(s\) and 1 API call\(s\) are also in .*sess-a\.jsonl/);
     // The tables agree: B's tool calls and tokens are its own only.
-    assert.deepEqual(rows.tool_calls.filter((c) => c.session_id === "sess-b").map((c) => c.file), ["g.txt"]);
+    assert.deepEqual(
+      rows.tool_calls.filter((c) => c.session_id === "sess-b").map((c) => c.file),
+      ["g.txt"],
+    );
     assert.equal(rows.sessions.find((s) => s.session_id === "sess-b")!.api_calls, 1);
   } finally {
     rmSync(repo.dir, { recursive: true, force: true });

@@ -57,14 +57,29 @@ test("analyze on the bundled sample corpus gives every unit's hand-worked counts
       continue;
     }
     assert.deepEqual(
-      [r.slice_input_tokens, r.slice_output_tokens, r.slice_cache_creation_tokens, r.slice_cache_read_tokens, r.slice_api_calls],
-      [r.entire_input_tokens, r.entire_output_tokens, r.entire_cache_creation_tokens, r.entire_cache_read_tokens, r.entire_api_calls],
+      [
+        r.slice_input_tokens,
+        r.slice_output_tokens,
+        r.slice_cache_creation_tokens,
+        r.slice_cache_read_tokens,
+        r.slice_api_calls,
+      ],
+      [
+        r.entire_input_tokens,
+        r.entire_output_tokens,
+        r.entire_cache_creation_tokens,
+        r.entire_cache_read_tokens,
+        r.entire_api_calls,
+      ],
       `${r.checkpoint_id}/${r.session_index}`,
     );
   }
   // Every excluded unit is explained by a diagnostic or its ambiguity reason.
   assert.ok(rows.diagnostics.some((d) => d.code === "transcript-missing"));
-  assert.ok(rows.diagnostics.some((d) => d.code === "agent-label-mismatch"), "the Gemini-labelled Claude transcript is noticed");
+  assert.ok(
+    rows.diagnostics.some((d) => d.code === "agent-label-mismatch"),
+    "the Gemini-labelled Claude transcript is noticed",
+  );
 });
 
 test("analyze on the sample's Claude Code projects folder with --repo links sessions by time and files", async () => {
@@ -80,7 +95,12 @@ test("analyze on the sample's Claude Code projects folder with --repo links sess
   const ambiguous = rows.units.filter((u) => u.ambiguity !== null);
   assert.ok(ambiguous.length > 0, "the sample's sessions span several commits");
   for (const u of ambiguous) {
-    const mine = rows.diagnostics.filter((d) => d.code === "unit-excluded" && d.session_id === u.session_id && d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`));
+    const mine = rows.diagnostics.filter(
+      (d) =>
+        d.code === "unit-excluded" &&
+        d.session_id === u.session_id &&
+        d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`),
+    );
     assert.equal(mine.length, 1, `${u.session_id} ${u.commit_sha}`);
     assert.match(mine[0].message, new RegExp(`left out of headline numbers: ${u.ambiguity} \\(`));
     assert.notEqual(mine[0].source, "analyze", "written where the reasons are known, not by the catch-all");
@@ -94,7 +114,12 @@ test("analyze on the sample's Claude Code projects folder with --repo links sess
   const perSession = count((u) => u.session_id);
   const perCommit = count((u) => u.commit_sha);
   for (const u of ambiguous) {
-    const message = rows.diagnostics.find((d) => d.code === "unit-excluded" && d.session_id === u.session_id && d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`))!.message;
+    const message = rows.diagnostics.find(
+      (d) =>
+        d.code === "unit-excluded" &&
+        d.session_id === u.session_id &&
+        d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`),
+    )!.message;
     if (perSession.get(u.session_id)! > 1) assert.match(message, /multi-commit-session \(/);
     if (perCommit.get(u.commit_sha)! > 1) assert.match(message, /multi-session-commit \(/);
   }
@@ -137,11 +162,14 @@ test("every unit left out of headline numbers has one unit-excluded diagnostic t
   assert.ok(ambiguous.length >= 3, "the sample has ambiguous units");
   assert.equal(excluded.length, ambiguous.length);
   for (const u of ambiguous) {
-    const mine = excluded.filter((d) => d.session_id === u.session_id && d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`));
+    const mine = excluded.filter(
+      (d) => d.session_id === u.session_id && d.message.includes(`commit ${u.commit_sha.slice(0, 12)}`),
+    );
     assert.equal(mine.length, 1, `${u.session_id} ${u.commit_sha}`);
     assert.ok(mine[0].message.includes(`left out of headline numbers: ${u.ambiguity} (`), mine[0].message);
     const expected = sample.expected.find((e) => e.session_id === u.session_id && e.commit_sha === u.commit_sha);
-    for (const reason of expected?.ambiguity_reasons ?? []) assert.ok(mine[0].message.includes(reason), `${reason} in ${mine[0].message}`);
+    for (const reason of expected?.ambiguity_reasons ?? [])
+      assert.ok(mine[0].message.includes(reason), `${reason} in ${mine[0].message}`);
   }
 });
 
@@ -156,13 +184,19 @@ test("line_ranges on the bundled sample add up to every unit's and group unit's 
   const sample = await corpus;
   const { rows } = await analyze({ inputs: [sample.repoDir], lines: true });
   const ranges = rows.line_ranges ?? [];
-  const sum = (pick: (r: (typeof ranges)[number]) => boolean) => ranges.filter(pick).reduce((n, r) => n + r.end_line - r.start_line + 1, 0);
+  const sum = (pick: (r: (typeof ranges)[number]) => boolean) =>
+    ranges.filter(pick).reduce((n, r) => n + r.end_line - r.start_line + 1, 0);
   let checked = 0;
   for (const u of rows.units) {
     if (u.method !== "git-replay" || u.agent_lines_survived === null) continue;
-    const mine = (r: (typeof ranges)[number]) => r.group_id === null && r.session_id === u.session_id && r.commit_sha === u.commit_sha;
+    const mine = (r: (typeof ranges)[number]) =>
+      r.group_id === null && r.session_id === u.session_id && r.commit_sha === u.commit_sha;
     assert.deepEqual(
-      [sum((r) => mine(r) && r.owner === "agent"), sum((r) => mine(r) && r.owner === "human"), sum((r) => mine(r) && r.owner === "outside")],
+      [
+        sum((r) => mine(r) && r.owner === "agent"),
+        sum((r) => mine(r) && r.owner === "human"),
+        sum((r) => mine(r) && r.owner === "outside"),
+      ],
       [u.agent_lines_survived, u.human_lines, u.outside_lines],
       `unit ${u.session_id} @ ${u.commit_sha.slice(0, 8)}`,
     );
@@ -173,9 +207,15 @@ test("line_ranges on the bundled sample add up to every unit's and group unit's 
   for (const g of rows.group_units ?? []) {
     if (g.agent_lines_survived === null) continue;
     const mine = (r: (typeof ranges)[number]) => r.group_id === g.group_id && r.session_id === g.session_id;
-    const other = (r: (typeof ranges)[number]) => mine(r) && r.owner !== "agent" && r.owner !== "human" && r.owner !== "outside";
+    const other = (r: (typeof ranges)[number]) =>
+      mine(r) && r.owner !== "agent" && r.owner !== "human" && r.owner !== "outside";
     assert.deepEqual(
-      [sum((r) => mine(r) && r.owner === "agent"), sum(other), sum((r) => mine(r) && r.owner === "human"), sum((r) => mine(r) && r.owner === "outside")],
+      [
+        sum((r) => mine(r) && r.owner === "agent"),
+        sum(other),
+        sum((r) => mine(r) && r.owner === "human"),
+        sum((r) => mine(r) && r.owner === "outside"),
+      ],
       [g.agent_lines_survived, g.other_session_lines, g.human_lines, g.outside_lines],
       `group ${g.group_id} session ${g.session_id}`,
     );
@@ -186,9 +226,14 @@ test("line_ranges on the bundled sample add up to every unit's and group unit's 
   const s7 = sample.expected.filter((e) => e.scenario === 7);
   const opus = s7.find((e) => e.session_key === "s07a-readme")!;
   const haiku = s7.find((e) => e.session_key === "s07b-package")!;
-  const inGroup = ranges.filter((r) => r.group_id !== null && r.commit_sha === opus.commit_sha && r.session_id === opus.session_id);
+  const inGroup = ranges.filter(
+    (r) => r.group_id !== null && r.commit_sha === opus.commit_sha && r.session_id === opus.session_id,
+  );
   assert.deepEqual(
     inGroup.map((r) => [r.file, r.end_line - r.start_line + 1, r.owner]).sort(),
-    [["README.md", 7, "agent"], ["package.json", 2, haiku.session_id]].sort(),
+    [
+      ["README.md", 7, "agent"],
+      ["package.json", 2, haiku.session_id],
+    ].sort(),
   );
 });

@@ -33,7 +33,10 @@ test("an old Entire session keeps its recorded YYYY-MM-DD-<uuid> id in every tab
     .result("toolu_a", writeResult(`${ROOT}/a.txt`, "a\n", null));
   const first = log.text();
   repo.commit("add a\n\nEntire-Checkpoint: aa0000000001", { "a.txt": "a\n" });
-  log.prompt("add b").call("toolu_b", "Write", { file_path: `${ROOT}/b.txt`, content: "b\n" }).result("toolu_b", writeResult(`${ROOT}/b.txt`, "b\n", null));
+  log
+    .prompt("add b")
+    .call("toolu_b", "Write", { file_path: `${ROOT}/b.txt`, content: "b\n" })
+    .result("toolu_b", writeResult(`${ROOT}/b.txt`, "b\n", null));
   repo.commit("add b\n\nEntire-Checkpoint: aa0000000002", { "b.txt": "b\n" });
   const meta = (cp: string, id: string) => JSON.stringify({ checkpoint_id: cp, session_id: id, agent: "Claude Code" });
   repo.checkpointsBranch({
@@ -41,11 +44,23 @@ test("an old Entire session keeps its recorded YYYY-MM-DD-<uuid> id in every tab
     ...oneSessionCheckpoint("aa0000000002", meta("aa0000000002", UUID), { "full.jsonl": log.text() }),
   });
   const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
-  assert.deepEqual(rows.sessions.map((s) => s.session_id), [DATED]);
-  assert.deepEqual(rows.units.map((u) => [u.session_id, u.ambiguity]), [[DATED, "multi-checkpoint-session"], [DATED, "multi-checkpoint-session"]]);
+  assert.deepEqual(
+    rows.sessions.map((s) => s.session_id),
+    [DATED],
+  );
+  assert.deepEqual(
+    rows.units.map((u) => [u.session_id, u.ambiguity]),
+    [
+      [DATED, "multi-checkpoint-session"],
+      [DATED, "multi-checkpoint-session"],
+    ],
+  );
   assert.ok(rows.tool_calls.length === 2 && rows.tool_calls.every((c) => c.session_id === DATED));
   // Both folders' rows name the session as the other tables do (one session, one id), whatever each folder records.
-  assert.deepEqual((rows.checkpoint_sessions ?? []).map((c) => c.session_id), [DATED, DATED]);
+  assert.deepEqual(
+    (rows.checkpoint_sessions ?? []).map((c) => c.session_id),
+    [DATED, DATED],
+  );
   assert.ok(rows.diagnostics.filter((d) => d.code === "unit-excluded").every((d) => d.session_id === DATED));
 });
 
@@ -60,15 +75,27 @@ test("one session read from an Entire repository and from SWE-chat's tables of i
     .call("toolu_a", "Write", { file_path: `${ROOT}/a.txt`, content: "a\n" })
     .result("toolu_a", writeResult(`${ROOT}/a.txt`, "a\n", null));
   const sha = r.commit("add a\n\nEntire-Checkpoint: bb0000000001", { "a.txt": "a\n" });
-  r.checkpointsBranch(oneSessionCheckpoint("bb0000000001", JSON.stringify({ checkpoint_id: "bb0000000001", session_id: DATED, agent: "Claude Code" }), { "full.jsonl": log.text() }));
+  r.checkpointsBranch(
+    oneSessionCheckpoint(
+      "bb0000000001",
+      JSON.stringify({ checkpoint_id: "bb0000000001", session_id: DATED, agent: "Claude Code" }),
+      { "full.jsonl": log.text() },
+    ),
+  );
   const fromEntire = (await analyze({ inputs: [r.dir], threads: 1 })).rows;
 
   const dataset = writeSwechatTables(DATED, sha, log.text());
   after(() => rmSync(dataset, { recursive: true, force: true }));
   const fromSwechat = (await analyze({ inputs: [dataset], threads: 1 })).rows;
 
-  assert.deepEqual(fromEntire.sessions.map((s) => s.session_id), [DATED]);
-  assert.deepEqual(fromSwechat.sessions.map((s) => s.session_id), [DATED]);
+  assert.deepEqual(
+    fromEntire.sessions.map((s) => s.session_id),
+    [DATED],
+  );
+  assert.deepEqual(
+    fromSwechat.sessions.map((s) => s.session_id),
+    [DATED],
+  );
   const key = (u: { session_id: string; commit_sha: string }) => `${u.session_id} ${u.commit_sha}`;
   assert.deepEqual(fromSwechat.units.map(key), fromEntire.units.map(key));
   assert.deepEqual(fromEntire.units.map(key), [`${DATED} ${sha}`]);
@@ -82,27 +109,98 @@ function writeSwechatTables(sessionId: string, sha: string, transcript: string):
   const checkpoint = "acme/app#bb0000000001";
   const at = (s: number) => new Date(Date.parse("2026-01-10T10:00:00.000Z") + s * 1000);
   const row = (turn: number, fields: Record<string, unknown>) => ({
-    turn_id: `${sessionId}#${turn}`, session_id: sessionId, checkpoint_pk: checkpoint, repo_id: "acme/app", turn_number: turn, agent: "Claude Code", strategy: "manual-commit", ...fields,
+    turn_id: `${sessionId}#${turn}`,
+    session_id: sessionId,
+    checkpoint_pk: checkpoint,
+    repo_id: "acme/app",
+    turn_number: turn,
+    agent: "Claude Code",
+    strategy: "manual-commit",
+    ...fields,
   });
   const input = { file_path: `${ROOT}/a.txt`, content: "a\n" };
   writeTable(join(dir, "conversations.parquet"), "conversations", [
-    row(0, { turn_type: "user_prompt", role: "user", is_conversational: true, content: "add a", timestamp: at(0), is_first_turn: true }),
-    row(1, { turn_type: "tool_use", role: "tool_use", tool_name: "Write", tool_call_id: "toolu_a", tool_input_json: JSON.stringify(input), content: JSON.stringify(input), file_path: input.file_path, timestamp: at(10) }),
-    row(2, { turn_type: "tool_result", role: "tool_result", tool_call_id: "toolu_a", content: `File created successfully at: ${input.file_path}`, timestamp: at(20) }),
+    row(0, {
+      turn_type: "user_prompt",
+      role: "user",
+      is_conversational: true,
+      content: "add a",
+      timestamp: at(0),
+      is_first_turn: true,
+    }),
+    row(1, {
+      turn_type: "tool_use",
+      role: "tool_use",
+      tool_name: "Write",
+      tool_call_id: "toolu_a",
+      tool_input_json: JSON.stringify(input),
+      content: JSON.stringify(input),
+      file_path: input.file_path,
+      timestamp: at(10),
+    }),
+    row(2, {
+      turn_type: "tool_result",
+      role: "tool_result",
+      tool_call_id: "toolu_a",
+      content: `File created successfully at: ${input.file_path}`,
+      timestamp: at(20),
+    }),
   ]);
-  writeTable(join(dir, "sessions.parquet"), "sessions", [{
-    session_id: sessionId, repo_id: "acme/app", owner_id: "acme", checkpoint_ids: JSON.stringify([checkpoint]), canonical_checkpoint_pk: checkpoint,
-    agent: "Claude Code", strategy: "manual-commit", created_at: at(0), files_touched: JSON.stringify(["a.txt"]), branch: "main", agent_lines: 1, total_committed: 1, agent_percentage: 100,
-  }]);
-  writeTable(join(dir, "session_logs.parquet"), "session_logs", [{ session_id: sessionId, transcript_path: `transcripts/${sessionId}.jsonl`, session_metadata_raw: "{}" }]);
-  writeTable(join(dir, "checkpoints.parquet"), "checkpoints", [{
-    checkpoint_pk: checkpoint, checkpoint_id: "bb0000000001", repo_id: "acme/app", session_pks: JSON.stringify([sessionId]), session_count: 1,
-    commit_shas: JSON.stringify([sha]), commit_count: 1, unique_author_count: 1,
-  }]);
-  const patch = ["diff --git a/a.txt b/a.txt", "new file mode 100644", "--- /dev/null", "+++ b/a.txt", "@@ -0,0 +1 @@", "+a", ""].join("\n");
-  writeTable(join(dir, "commits.parquet"), "commits", [{
-    commit_sha: sha, checkpoint_pk: checkpoint, repo_id: "acme/app", commit_date: at(60), author_date: at(60), commit_message: "add a", is_agent_author: false,
-    total_additions: 1, total_deletions: 0, patch, status: "ok",
-  }]);
+  writeTable(join(dir, "sessions.parquet"), "sessions", [
+    {
+      session_id: sessionId,
+      repo_id: "acme/app",
+      owner_id: "acme",
+      checkpoint_ids: JSON.stringify([checkpoint]),
+      canonical_checkpoint_pk: checkpoint,
+      agent: "Claude Code",
+      strategy: "manual-commit",
+      created_at: at(0),
+      files_touched: JSON.stringify(["a.txt"]),
+      branch: "main",
+      agent_lines: 1,
+      total_committed: 1,
+      agent_percentage: 100,
+    },
+  ]);
+  writeTable(join(dir, "session_logs.parquet"), "session_logs", [
+    { session_id: sessionId, transcript_path: `transcripts/${sessionId}.jsonl`, session_metadata_raw: "{}" },
+  ]);
+  writeTable(join(dir, "checkpoints.parquet"), "checkpoints", [
+    {
+      checkpoint_pk: checkpoint,
+      checkpoint_id: "bb0000000001",
+      repo_id: "acme/app",
+      session_pks: JSON.stringify([sessionId]),
+      session_count: 1,
+      commit_shas: JSON.stringify([sha]),
+      commit_count: 1,
+      unique_author_count: 1,
+    },
+  ]);
+  const patch = [
+    "diff --git a/a.txt b/a.txt",
+    "new file mode 100644",
+    "--- /dev/null",
+    "+++ b/a.txt",
+    "@@ -0,0 +1 @@",
+    "+a",
+    "",
+  ].join("\n");
+  writeTable(join(dir, "commits.parquet"), "commits", [
+    {
+      commit_sha: sha,
+      checkpoint_pk: checkpoint,
+      repo_id: "acme/app",
+      commit_date: at(60),
+      author_date: at(60),
+      commit_message: "add a",
+      is_agent_author: false,
+      total_additions: 1,
+      total_deletions: 0,
+      patch,
+      status: "ok",
+    },
+  ]);
   return dir;
 }

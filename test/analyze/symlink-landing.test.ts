@@ -19,7 +19,16 @@ import { runReference } from "../reference/reference";
 const ROOT = "/home/u/proj";
 
 type Unit = Awaited<ReturnType<typeof analyze>>["rows"]["units"][number];
-const counts = (u: Unit) => [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.outside_changes, u.unreplayable_calls];
+const counts = (u: Unit) => [
+  u.agent_lines_produced,
+  u.agent_lines_final,
+  u.agent_lines_survived,
+  u.human_lines,
+  u.outside_lines,
+  u.total_committed_lines,
+  u.outside_changes,
+  u.unreplayable_calls,
+];
 
 /**
  * A fresh repository: `build` makes its commits and returns the checkpoint files of `cp`. The independent
@@ -32,7 +41,12 @@ async function run(cp: string, build: (repo: TestRepo) => Record<string, string>
     const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
     const unit = rows.units.find((u) => u.checkpoint_id === cp);
     assert.ok(unit, JSON.stringify(rows.diagnostics.map((d) => d.code)));
-    const reference = runReference(repo.dir, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true, followSymlinks: true });
+    const reference = runReference(repo.dir, {
+      inferSliceStart: true,
+      unitModel: "slice",
+      multiSessionCommit: true,
+      followSymlinks: true,
+    });
     const comparison = compareUnits(reference.units, rows.units as never);
     assert.deepEqual([comparison.diffs, comparison.onlyReference.length, comparison.onlyProduct.length], [[], 0, 0]);
     return { unit, rows };
@@ -55,11 +69,15 @@ test("the commit holds CLAUDE.md as a file of its own (the tool replaced the lin
     repo.commit("base");
     rmSync(join(repo.dir, "CLAUDE.md"));
     repo.commit(`Rules\n\nEntire-Checkpoint: ${cp}`, { "CLAUDE.md": "# Rules\na\nb\n" });
-    return claudeCheckpoint(cp, session, new ClaudeLog({ sessionId: session, cwd: ROOT })
-      .prompt("add rule b")
-      .call("toolu_a", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "a", new_string: "a\nb" })
-      .result("toolu_a", editResult(`${ROOT}/CLAUDE.md`, "# Rules\na\n", "a", "a\nb"))
-      .text());
+    return claudeCheckpoint(
+      cp,
+      session,
+      new ClaudeLog({ sessionId: session, cwd: ROOT })
+        .prompt("add rule b")
+        .call("toolu_a", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "a", new_string: "a\nb" })
+        .result("toolu_a", editResult(`${ROOT}/CLAUDE.md`, "# Rules\na\n", "a", "a\nb"))
+        .text(),
+    );
   });
   assert.deepEqual(counts(unit), [1, 1, 1, 0, 2, 3, 1, 0]);
 });
@@ -78,13 +96,17 @@ test("a link retargeted in the unit's commit: the agent's pre-image tells which 
     rmSync(join(repo.dir, "CLAUDE.md"));
     symlinkSync("RULES.md", join(repo.dir, "CLAUDE.md"));
     repo.commit(`Rules\n\nEntire-Checkpoint: ${cp}`, { "RULES.md": "r\ns\n" });
-    return claudeCheckpoint(cp, session, new ClaudeLog({ sessionId: session, cwd: ROOT })
-      .prompt("point CLAUDE.md at RULES.md and add s")
-      .call("toolu_b", "Bash", { command: "ln -sfn RULES.md CLAUDE.md" })
-      .result("toolu_b", { stdout: "", stderr: "", interrupted: false })
-      .call("toolu_e", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "r", new_string: "r\ns" })
-      .result("toolu_e", editResult(`${ROOT}/CLAUDE.md`, "r\n", "r", "r\ns"))
-      .text());
+    return claudeCheckpoint(
+      cp,
+      session,
+      new ClaudeLog({ sessionId: session, cwd: ROOT })
+        .prompt("point CLAUDE.md at RULES.md and add s")
+        .call("toolu_b", "Bash", { command: "ln -sfn RULES.md CLAUDE.md" })
+        .result("toolu_b", { stdout: "", stderr: "", interrupted: false })
+        .call("toolu_e", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "r", new_string: "r\ns" })
+        .result("toolu_e", editResult(`${ROOT}/CLAUDE.md`, "r\n", "r", "r\ns"))
+        .text(),
+    );
   });
   assert.deepEqual(counts(unit), [1, 1, 1, 1, 0, 2, 0, 0]);
   assert.match(rows.diagnostics.find((d) => d.code === "edit-through-symlink")!.message, /replayed on RULES\.md/);
@@ -102,14 +124,26 @@ test("Git for Windows without symlinks: the agent edited the link's own text, so
     repo.write({ "AGENTS.md": "a\n" });
     symlinkSync("AGENTS.md", join(repo.dir, "CLAUDE.md"));
     repo.commit("base");
-    const blob = execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: repo.dir, input: "AGENTS.md\nAlso read RULES.md", encoding: "utf8" }).trim();
+    const blob = execFileSync("git", ["hash-object", "-w", "--stdin"], {
+      cwd: repo.dir,
+      input: "AGENTS.md\nAlso read RULES.md",
+      encoding: "utf8",
+    }).trim();
     repo.git("update-index", "--cacheinfo", `120000,${blob},CLAUDE.md`);
     repo.git("commit", "-q", "-m", `Note\n\nEntire-Checkpoint: ${cp}`);
-    return claudeCheckpoint(cp, session, new ClaudeLog({ sessionId: session, cwd: ROOT })
-      .prompt("mention RULES.md in CLAUDE.md")
-      .call("toolu_w", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "AGENTS.md", new_string: "AGENTS.md\nAlso read RULES.md" })
-      .result("toolu_w", editResult(`${ROOT}/CLAUDE.md`, "AGENTS.md", "AGENTS.md", "AGENTS.md\nAlso read RULES.md"))
-      .text());
+    return claudeCheckpoint(
+      cp,
+      session,
+      new ClaudeLog({ sessionId: session, cwd: ROOT })
+        .prompt("mention RULES.md in CLAUDE.md")
+        .call("toolu_w", "Edit", {
+          file_path: `${ROOT}/CLAUDE.md`,
+          old_string: "AGENTS.md",
+          new_string: "AGENTS.md\nAlso read RULES.md",
+        })
+        .result("toolu_w", editResult(`${ROOT}/CLAUDE.md`, "AGENTS.md", "AGENTS.md", "AGENTS.md\nAlso read RULES.md"))
+        .text(),
+    );
   });
   assert.deepEqual([...counts(unit), unit.numstat_additions], [1, 1, 1, 0, 0, 1, 0, 0, 2]);
 });
@@ -129,12 +163,20 @@ test("Codex deletes a link: the link goes, the file it names stays", async () =>
     repo.git("rm", "-q", "CLAUDE.md");
     repo.commit(`Drop the link, add b\n\nEntire-Checkpoint: ${cp}`, { "AGENTS.md": "a\nb\n" });
     const t = new CodexLog({ id: session, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" })
-      .meta().turn().prompt("remove the CLAUDE.md link and add b to AGENTS.md")
-      .patch("call_d", `*** Begin Patch\n*** Delete File: ${ROOT}/CLAUDE.md\n*** End Patch\n`, { [`${ROOT}/CLAUDE.md`]: { type: "delete", content: "a\n" } })
-      .patch("call_u", `*** Begin Patch\n*** Update File: ${ROOT}/AGENTS.md\n@@\n a\n+b\n*** End Patch\n`, { [`${ROOT}/AGENTS.md`]: { type: "update", unified_diff: "@@ -1 +1,2 @@\n a\n+b\n", move_path: null } })
+      .meta()
+      .turn()
+      .prompt("remove the CLAUDE.md link and add b to AGENTS.md")
+      .patch("call_d", `*** Begin Patch\n*** Delete File: ${ROOT}/CLAUDE.md\n*** End Patch\n`, {
+        [`${ROOT}/CLAUDE.md`]: { type: "delete", content: "a\n" },
+      })
+      .patch("call_u", `*** Begin Patch\n*** Update File: ${ROOT}/AGENTS.md\n@@\n a\n+b\n*** End Patch\n`, {
+        [`${ROOT}/AGENTS.md`]: { type: "update", unified_diff: "@@ -1 +1,2 @@\n a\n+b\n", move_path: null },
+      })
       .tokens(usage(100, 0, 10, 0))
       .text();
-    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), { "full.jsonl": t });
+    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), {
+      "full.jsonl": t,
+    });
   });
   assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 0, 0]);
 });
@@ -152,11 +194,15 @@ test("a session started in a subfolder that edits only through a folder link abo
     symlinkSync("../.agents/skills", join(repo.dir, ".claude", "skills"));
     repo.commit("base");
     repo.commit(`Skill\n\nEntire-Checkpoint: ${cp}`, { ".agents/skills/x.md": "one\ntwo\n" });
-    return claudeCheckpoint(cp, session, new ClaudeLog({ sessionId: session, cwd: `${ROOT}/pkg` })
-      .prompt("extend the skill")
-      .call("toolu_x", "Write", { file_path: `${ROOT}/.claude/skills/x.md`, content: "one\ntwo\n" })
-      .result("toolu_x", writeResult(`${ROOT}/.claude/skills/x.md`, "one\ntwo\n", "one\n"))
-      .text());
+    return claudeCheckpoint(
+      cp,
+      session,
+      new ClaudeLog({ sessionId: session, cwd: `${ROOT}/pkg` })
+        .prompt("extend the skill")
+        .call("toolu_x", "Write", { file_path: `${ROOT}/.claude/skills/x.md`, content: "one\ntwo\n" })
+        .result("toolu_x", writeResult(`${ROOT}/.claude/skills/x.md`, "one\ntwo\n", "one\n"))
+        .text(),
+    );
   });
   assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 0, 0]);
 });
@@ -171,19 +217,29 @@ test("two file names that are not UTF-8 stay two files (read losslessly from git
     writeFileSync(Buffer.from(`${repo.dir}/\xff.txt`, "latin1"), "x\n");
     writeFileSync(Buffer.from(`${repo.dir}/\xfe.txt`, "latin1"), "p\nq\nr\n");
     repo.commit(`Odd names\n\nEntire-Checkpoint: ${cp}`, { "kept.txt": "k\n" });
-    return claudeCheckpoint(cp, session, new ClaudeLog({ sessionId: session, cwd: ROOT })
-      .prompt("write kept")
-      .call("toolu_k", "Write", { file_path: `${ROOT}/kept.txt`, content: "k\n" })
-      .result("toolu_k", writeResult(`${ROOT}/kept.txt`, "k\n", null))
-      .text());
+    return claudeCheckpoint(
+      cp,
+      session,
+      new ClaudeLog({ sessionId: session, cwd: ROOT })
+        .prompt("write kept")
+        .call("toolu_k", "Write", { file_path: `${ROOT}/kept.txt`, content: "k\n" })
+        .result("toolu_k", writeResult(`${ROOT}/kept.txt`, "k\n", null))
+        .text(),
+    );
   });
-  assert.deepEqual([unit.agent_lines_survived, unit.human_lines, unit.total_committed_lines, unit.numstat_additions], [1, 4, 5, 5]);
+  assert.deepEqual(
+    [unit.agent_lines_survived, unit.human_lines, unit.total_committed_lines, unit.numstat_additions],
+    [1, 4, 5, 5],
+  );
   // Their names, as git quotes them (core.quotePath): each byte above 0x7F as an octal escape.
-  assert.deepEqual(rows.unit_files!.filter((f) => f.commit_sha === unit.commit_sha).map((f) => [f.path, f.total_committed_lines]), [
-    ["\\376.txt", 3],
-    ["\\377.txt", 1],
-    ["kept.txt", 1],
-  ]);
+  assert.deepEqual(
+    rows.unit_files!.filter((f) => f.commit_sha === unit.commit_sha).map((f) => [f.path, f.total_committed_lines]),
+    [
+      ["\\376.txt", 3],
+      ["\\377.txt", 1],
+      ["kept.txt", 1],
+    ],
+  );
 });
 
 test("Codex deletes a link: the content it logs was read through the link, so it is no outside change", async () => {
@@ -200,12 +256,20 @@ test("Codex deletes a link: the content it logs was read through the link, so it
     repo.git("rm", "-q", "CLAUDE.md");
     repo.commit(`Drop the link, add x\n\nEntire-Checkpoint: ${cp}`, { "AGENTS.md": "a\nb\nx\n" });
     const t = new CodexLog({ id: session, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" })
-      .meta().turn().prompt("drop the link, add x")
-      .patch("call_d", `*** Begin Patch\n*** Delete File: ${ROOT}/CLAUDE.md\n*** End Patch\n`, { [`${ROOT}/CLAUDE.md`]: { type: "delete", content: "a\nb\n" } })
-      .patch("call_u", `*** Begin Patch\n*** Update File: ${ROOT}/AGENTS.md\n@@\n a\n b\n+x\n*** End Patch\n`, { [`${ROOT}/AGENTS.md`]: { type: "update", unified_diff: "@@ -1,2 +1,3 @@\n a\n b\n+x\n", move_path: null } })
+      .meta()
+      .turn()
+      .prompt("drop the link, add x")
+      .patch("call_d", `*** Begin Patch\n*** Delete File: ${ROOT}/CLAUDE.md\n*** End Patch\n`, {
+        [`${ROOT}/CLAUDE.md`]: { type: "delete", content: "a\nb\n" },
+      })
+      .patch("call_u", `*** Begin Patch\n*** Update File: ${ROOT}/AGENTS.md\n@@\n a\n b\n+x\n*** End Patch\n`, {
+        [`${ROOT}/AGENTS.md`]: { type: "update", unified_diff: "@@ -1,2 +1,3 @@\n a\n b\n+x\n", move_path: null },
+      })
       .tokens(usage(100, 0, 10, 0))
       .text();
-    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), { "full.jsonl": t });
+    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), {
+      "full.jsonl": t,
+    });
   });
   assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 0, 0]);
 });
@@ -218,7 +282,11 @@ test("a link blob holding several lines is a file (Git for Windows checked the l
   const session = "019dbcc1-0000-7000-8000-0000000000a8";
   const { unit } = await run(cp, (repo) => {
     const asLink = (text: string) => {
-      const blob = execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: repo.dir, input: text, encoding: "utf8" }).trim();
+      const blob = execFileSync("git", ["hash-object", "-w", "--stdin"], {
+        cwd: repo.dir,
+        input: text,
+        encoding: "utf8",
+      }).trim();
       repo.git("update-index", "--add", "--cacheinfo", `120000,${blob},CLAUDE.md`);
     };
     repo.write({ "AGENTS.md": "a\n" });
@@ -228,11 +296,21 @@ test("a link blob holding several lines is a file (Git for Windows checked the l
     asLink("// rules\nx\ny\n");
     repo.git("commit", "-q", "-m", `y\n\nEntire-Checkpoint: ${cp}`);
     const t = new CodexLog({ id: session, cwd: ROOT, start: "2026-03-02T10:30:00.000Z" })
-      .meta().turn().prompt("add y")
-      .patch("call_y", `*** Begin Patch\n*** Update File: ${ROOT}/CLAUDE.md\n@@\n // rules\n x\n+y\n*** End Patch\n`, { [`${ROOT}/CLAUDE.md`]: { type: "update", unified_diff: "@@ -1,2 +1,3 @@\n // rules\n x\n+y\n", move_path: null } })
+      .meta()
+      .turn()
+      .prompt("add y")
+      .patch("call_y", `*** Begin Patch\n*** Update File: ${ROOT}/CLAUDE.md\n@@\n // rules\n x\n+y\n*** End Patch\n`, {
+        [`${ROOT}/CLAUDE.md`]: {
+          type: "update",
+          unified_diff: "@@ -1,2 +1,3 @@\n // rules\n x\n+y\n",
+          move_path: null,
+        },
+      })
       .tokens(usage(100, 0, 10, 0))
       .text();
-    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), { "full.jsonl": t });
+    return oneSessionCheckpoint(cp, JSON.stringify({ checkpoint_id: cp, session_id: session, agent: "Codex" }), {
+      "full.jsonl": t,
+    });
   });
   assert.deepEqual(counts(unit), [1, 1, 1, 0, 0, 1, 0, 0]);
 });
@@ -252,11 +330,15 @@ test("a retargeted link on a CRLF checkout: the pre-image matches its file line 
     rmSync(join(repo.dir, "CLAUDE.md"));
     symlinkSync("RULES.md", join(repo.dir, "CLAUDE.md"));
     repo.commit(`c\n\nEntire-Checkpoint: ${cp}`, { "AGENTS.md": "a\nb\nc\n" });
-    return claudeCheckpoint(cp, session, new ClaudeLog({ sessionId: session, cwd: ROOT })
-      .prompt("add c")
-      .call("toolu_c", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "b", new_string: "b\r\nc" })
-      .result("toolu_c", editResult(`${ROOT}/CLAUDE.md`, "a\r\nb\r\n", "b", "b\r\nc"))
-      .text());
+    return claudeCheckpoint(
+      cp,
+      session,
+      new ClaudeLog({ sessionId: session, cwd: ROOT })
+        .prompt("add c")
+        .call("toolu_c", "Edit", { file_path: `${ROOT}/CLAUDE.md`, old_string: "b", new_string: "b\r\nc" })
+        .result("toolu_c", editResult(`${ROOT}/CLAUDE.md`, "a\r\nb\r\n", "b", "b\r\nc"))
+        .text(),
+    );
   });
   assert.deepEqual(counts(unit), [1, 1, 1, 1, 0, 2, 0, 0]);
 });

@@ -30,7 +30,13 @@ const CASES: [string, string, string | null, string, string][] = [
   [SWE_AGENT, "bash", "ls -F", "bash:file", "ls"],
   [KIRO, "exec_command", "go test ./...", "bash:build", "go"],
   [SWE_AGENT, "bash", "python reproduce.py", "bash:build", "python*"],
-  [KIRO, "exec_command", "GOCACHE=/tmp/go-build-cache go test ./...", "bash", "an environment assignment is the first word (swechat.py strips none)"],
+  [
+    KIRO,
+    "exec_command",
+    "GOCACHE=/tmp/go-build-cache go test ./...",
+    "bash",
+    "an environment assignment is the first word (swechat.py strips none)",
+  ],
   [KIRO, "exec_command", "golangci-lint run ./...", "bash", "not in the build set"],
   // The corpus holds no network call the agent ran; this one is a command line of a CI workflow an agent read.
   [SPECSTORY, "Bash", "curl -X POST -H 'Content-type: application/json' --data @payload.json", "bash:net", "curl"],
@@ -45,11 +51,19 @@ const CASES: [string, string, string | null, string, string][] = [
   [KIRO, "Skill", null, "Skill", "case kept"],
   [HAPPY, "Task", null, "agent", "agent tools"],
   [GEMINI, "run_shell_command", null, "bash", "a shell tool without a command or bash_category"],
-  ["entire/entireio-cli/c6/39a44ea03d/1/full.jsonl", "web_fetch", null, "other", "Gemini's name is not one of the renames"],
+  [
+    "entire/entireio-cli/c6/39a44ea03d/1/full.jsonl",
+    "web_fetch",
+    null,
+    "other",
+    "Gemini's name is not one of the renames",
+  ],
 ];
 
 // The Codex sample (entireio/external-agents) has no licence: only the shared corpus holds it.
-test("Table 5 categories on real calls of the corpus, every shell category at least once", { skip: sharedCorpusSkip }, () => {
+test("Table 5 categories on real calls of the corpus, every shell category at least once", {
+  skip: sharedCorpusSkip,
+}, () => {
   const texts = new Map<string, string>();
   const text = (f: string) => texts.get(f) ?? (texts.set(f, readFileSync(corpusPath(f), "utf8")), texts.get(f)!);
   for (const [file, name, command, expected, why] of CASES) {
@@ -58,6 +72,10 @@ test("Table 5 categories on real calls of the corpus, every shell category at le
     assert.equal(toolCategory(name, input), expected, `${name} ${command ?? ""}: ${why}`);
   }
   const shell = ["git/gh", "grep", "bash:file", "bash:build", "bash:net", "bash"];
-  for (const c of shell) assert.ok(CASES.some((x) => x[3] === c), `shell category ${c} covered`);
+  for (const c of shell)
+    assert.ok(
+      CASES.some((x) => x[3] === c),
+      `shell category ${c} covered`,
+    );
   for (const [, , , c] of CASES) assert.ok((TOOL_CATEGORIES as readonly string[]).includes(c));
 });

@@ -33,11 +33,17 @@ test("a session in a subfolder is linked to its commit even when the file it mad
         .text(),
     );
     const { rows } = await analyze({ inputs: [logs], repo: repo.dir, threads: 1 });
-    assert.deepEqual(rows.tool_calls.filter((c) => c.file !== null).map((c) => c.file), ["pkg/new.py"]);
+    assert.deepEqual(
+      rows.tool_calls.filter((c) => c.file !== null).map((c) => c.file),
+      ["pkg/new.py"],
+    );
     // Both commits change pkg/new.py inside the window: two units, each multi-commit-session. The first one
     // holds the agent's 2 lines, committed as written: produced 2, survived 2, total 2.
     const first = rows.units.find((u) => u.commit_sha === add)!;
-    assert.deepEqual([first.agent_lines_produced, first.agent_lines_survived, first.total_committed_lines, first.ambiguity], [2, 2, 2, "multi-commit-session"]);
+    assert.deepEqual(
+      [first.agent_lines_produced, first.agent_lines_survived, first.total_committed_lines, first.ambiguity],
+      [2, 2, 2, "multi-commit-session"],
+    );
     assert.ok(rows.units.some((u) => u.commit_sha === remove));
     assert.equal(rows.diagnostics.filter((d) => d.code === "session-without-commit").length, 0);
   } finally {
@@ -60,7 +66,10 @@ test("a session that links to no commit says why: no timestamps, or a repository
       .text();
     writeFileSync(join(logs, "no-times.jsonl"), log.replace(/"timestamp":"[^"]*",?/g, ""));
     const without = await analyze({ inputs: [logs], repo: repo.dir, threads: 1 });
-    assert.match(without.rows.diagnostics.find((d) => d.code === "session-without-commit")!.message, /carry no timestamps/);
+    assert.match(
+      without.rows.diagnostics.find((d) => d.code === "session-without-commit")!.message,
+      /carry no timestamps/,
+    );
     writeFileSync(join(logs, "no-times.jsonl"), log);
     const inEmpty = await analyze({ inputs: [logs], repo: empty.dir, threads: 1 });
     assert.match(inEmpty.rows.diagnostics.find((d) => d.code === "session-without-commit")!.message, /has no commits/);

@@ -20,13 +20,29 @@ const RUNS = Number(process.env.GROUPS_PROPERTY_RUNS ?? 8);
 const WITH_REFERENCE = process.env.GROUPS_PROPERTY_REFERENCE === "1";
 
 const FILES = ["f.txt", "g.txt"];
-const text = fc.array(fc.constantFrom("a", "b", "c", "}", ""), { maxLength: 6 }).map((ls) => (ls.length ? `${ls.join("\n")}\n` : ""));
+const text = fc
+  .array(fc.constantFrom("a", "b", "c", "}", ""), { maxLength: 6 })
+  .map((ls) => (ls.length ? `${ls.join("\n")}\n` : ""));
 const action = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("write" as const), session: fc.constantFrom("A", "B", "C"), file: fc.constantFrom(...FILES), text }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("write" as const),
+      session: fc.constantFrom("A", "B", "C"),
+      file: fc.constantFrom(...FILES),
+      text,
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("person" as const), file: fc.constantFrom(...FILES), text }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("commit" as const), trailer: fc.boolean(), partial: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("commit" as const), trailer: fc.boolean(), partial: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("branch" as const), from: fc.constantFrom("here", "main") }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("checkout" as const), name: fc.constantFrom("main", "b1", "b2") }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("checkout" as const), name: fc.constantFrom("main", "b1", "b2") }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("merge" as const), trailer: fc.boolean() }) },
 );
 type Action = typeof action extends fc.Arbitrary<infer T> ? T : never;
@@ -52,7 +68,15 @@ function build(actions: Action[]): GroupWorld {
 
 function broken(r: GroupUnitRow): string[] {
   if (r.ambiguity !== null) return [];
-  const [p, f, s, o, h, x, t] = [r.agent_lines_produced, r.agent_lines_final, r.agent_lines_survived, r.other_session_lines, r.human_lines, r.outside_lines, r.total_committed_lines];
+  const [p, f, s, o, h, x, t] = [
+    r.agent_lines_produced,
+    r.agent_lines_final,
+    r.agent_lines_survived,
+    r.other_session_lines,
+    r.human_lines,
+    r.outside_lines,
+    r.total_committed_lines,
+  ];
   const out: string[] = [];
   if ([p, f, s, o, h, x, t].some((v) => v === null)) out.push("a count is null in an attributable group");
   else {
@@ -88,6 +112,18 @@ test("metrics.md §1b invariants hold on every group_units row over random timel
 
 test("the invariant check catches a broken row", () => {
   // A test that cannot fail is a defect: the checker itself, on a row whose total misses a line.
-  const row = { ambiguity: null, agent_lines_produced: 2, agent_lines_final: 3, agent_lines_survived: 1, other_session_lines: 0, human_lines: 1, outside_lines: 0, total_committed_lines: 3 } as GroupUnitRow;
-  assert.deepEqual(broken(row), ["total 3 ≠ survived 1 + other 0 + human 1 + outside 0", "survived 1 ≤ final 3 ≤ produced 2 fails"]);
+  const row = {
+    ambiguity: null,
+    agent_lines_produced: 2,
+    agent_lines_final: 3,
+    agent_lines_survived: 1,
+    other_session_lines: 0,
+    human_lines: 1,
+    outside_lines: 0,
+    total_committed_lines: 3,
+  } as GroupUnitRow;
+  assert.deepEqual(broken(row), [
+    "total 3 ≠ survived 1 + other 0 + human 1 + outside 0",
+    "survived 1 ≤ final 3 ≤ produced 2 fails",
+  ]);
 });

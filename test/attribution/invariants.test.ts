@@ -14,7 +14,9 @@ const scenario = fc.record({
   base: text,
   // Each step: the agent's post-image, whether someone changed the file before it
   // (a different pre-image), and whether the person rewrote the proposal.
-  steps: fc.array(fc.record({ outside: fc.option(text, { nil: null }), post: text, userModified: fc.boolean() }), { maxLength: 6 }),
+  steps: fc.array(fc.record({ outside: fc.option(text, { nil: null }), post: text, userModified: fc.boolean() }), {
+    maxLength: 6,
+  }),
   commit: text,
   untouched: fc.boolean(),
 });
@@ -26,7 +28,9 @@ test("metrics.md §4 invariants hold over random edit sequences", () => {
       let current = base;
       for (const s of steps) {
         const pre = s.outside ?? current;
-        replaySteps.push(step("f", { kind: "write", pre_image: pre, post_image: s.post, user_modified: s.userModified }));
+        replaySteps.push(
+          step("f", { kind: "write", pre_image: pre, post_image: s.post, user_modified: s.userModified }),
+        );
         current = s.post;
       }
       const replay = replayEdits(replaySteps, () => base);

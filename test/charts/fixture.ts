@@ -22,7 +22,14 @@ const OPUS = "claude-opus-4-6";
 const SONNET = "claude-sonnet-4-5-20250929";
 const HAIKU = "claude-haiku-4-5-20251001";
 
-function unit(id: string, session: string, model: string | null, repo: string, c: [number, number, number, number] | null, ambiguity: UnitRow["ambiguity"] = null): UnitRow {
+function unit(
+  id: string,
+  session: string,
+  model: string | null,
+  repo: string,
+  c: [number, number, number, number] | null,
+  ambiguity: UnitRow["ambiguity"] = null,
+): UnitRow {
   const [produced, final, survived, committed] = c ?? [null, null, null, null];
   const pct = (n: number | null, d: number | null) => (n === null || d === null || d === 0 ? null : (100 * n) / d);
   const authored = pct(survived, committed);
@@ -55,7 +62,15 @@ function unit(id: string, session: string, model: string | null, repo: string, c
 }
 
 /** Session k has 1000·k tokens (100·k in, 200·k out, 300·k cache write, 400·k cache read), cost 0.2·k US$, active 20·k s. */
-function session(k: number, model: string | null, repo: string, prompts: number, bin: string, day: string, agent = "Claude Code"): SessionRow {
+function session(
+  k: number,
+  model: string | null,
+  repo: string,
+  prompts: number,
+  bin: string,
+  day: string,
+  agent = "Claude Code",
+): SessionRow {
   return {
     session_id: `s${k}`,
     source: agent === "Codex" ? "codex" : "claude-code",
@@ -82,8 +97,26 @@ function session(k: number, model: string | null, repo: string, prompts: number,
   };
 }
 
-function call(session: string, seq: number, tool: string, category: string, file: string | null, success: boolean | null, added: number | null = null): ToolCallRow {
-  return { session_id: session, seq, tool, category, file, success, lines_added: added, lines_removed: added === null ? null : 0, timestamp: `2026-01-01T09:0${seq}:00.000Z` };
+function call(
+  session: string,
+  seq: number,
+  tool: string,
+  category: string,
+  file: string | null,
+  success: boolean | null,
+  added: number | null = null,
+): ToolCallRow {
+  return {
+    session_id: session,
+    seq,
+    tool,
+    category,
+    file,
+    success,
+    lines_added: added,
+    lines_removed: added === null ? null : 0,
+    timestamp: `2026-01-01T09:0${seq}:00.000Z`,
+  };
 }
 
 export function chartFixture(): AnalysisRows {
@@ -122,9 +155,33 @@ export function chartFixture(): AnalysisRows {
     call("s8", 0, "Read", "read", "x.py", true),
   ];
   const diagnostics: Diagnostic[] = [
-    { source: "entire", session_id: "s6", file: null, record: null, severity: "warning", code: "transcript-missing", message: "checkpoint cpa7 session 0: no transcript stored" },
-    { source: "claude-code", session_id: "s1", file: "s1.jsonl", record: 3, severity: "info", code: "claude-meta-record", message: "1 isMeta user record(s) not counted as prompts" },
-    { source: "claude-code", session_id: "s2", file: "s2.jsonl", record: 4, severity: "info", code: "claude-meta-record", message: "2 isMeta user record(s) not counted as prompts" },
+    {
+      source: "entire",
+      session_id: "s6",
+      file: null,
+      record: null,
+      severity: "warning",
+      code: "transcript-missing",
+      message: "checkpoint cpa7 session 0: no transcript stored",
+    },
+    {
+      source: "claude-code",
+      session_id: "s1",
+      file: "s1.jsonl",
+      record: 3,
+      severity: "info",
+      code: "claude-meta-record",
+      message: "1 isMeta user record(s) not counted as prompts",
+    },
+    {
+      source: "claude-code",
+      session_id: "s2",
+      file: "s2.jsonl",
+      record: 4,
+      severity: "info",
+      code: "claude-meta-record",
+      message: "2 isMeta user record(s) not counted as prompts",
+    },
   ];
   return { units, sessions, tool_calls, diagnostics };
 }

@@ -25,7 +25,9 @@ import { chartFixture } from "./fixture";
 const rows = chartFixture();
 type Values = Record<string, unknown>[];
 const dataOf = (spec: Record<string, unknown>, layer?: number): Values => {
-  const s = (layer === undefined ? spec : (spec.layer as Record<string, unknown>[])[layer]) as { data: { values: Values } };
+  const s = (layer === undefined ? spec : (spec.layer as Record<string, unknown>[])[layer]) as {
+    data: { values: Values };
+  };
   return s.data.values;
 };
 
@@ -56,7 +58,9 @@ test("histogram: bins of 5 points stacked by mode; shares of units in the legend
   );
   // Shares: human-only 1/7 = 14.3 %, collaborative 3/7 = 42.9 %, vibe 3/7 = 42.9 %.
   const legend = JSON.stringify(chart.spec);
-  assert.ok(legend.includes("human-only 14.3 %") && legend.includes("collaborative 42.9 %") && legend.includes("vibe 42.9 %"));
+  assert.ok(
+    legend.includes("human-only 14.3 %") && legend.includes("collaborative 42.9 %") && legend.includes("vibe 42.9 %"),
+  );
 });
 
 test("histogram: 99 % is vibe and 98.9 % collaborative, both in the last bin, stacked", () => {
@@ -77,16 +81,28 @@ test("histogram: 99 % is vibe and 98.9 % collaborative, both in the last bin, st
 test("ratios by model: pooled per slice, slices by units, n on every bar", () => {
   const s = slicing("model", rows.units, rows.sessions);
   // Headline units per model: sonnet u3, u4, u5 (3); opus u1, u2 (2); (unknown) u8 (1); haiku u9 (1); ties by name.
-  assert.deepEqual(s.order, ["claude-sonnet-4-5-20250929", "claude-opus-4-6", "(unknown)", "claude-haiku-4-5-20251001"]);
-  const chart = ratiosBySlice(summarizeSlices(rows.units, rows.sessions, s.sliceOf, { iterations: 50 }), s, headlineSubset(rows.units));
+  assert.deepEqual(s.order, [
+    "claude-sonnet-4-5-20250929",
+    "claude-opus-4-6",
+    "(unknown)",
+    "claude-haiku-4-5-20251001",
+  ]);
+  const chart = ratiosBySlice(
+    summarizeSlices(rows.units, rows.sessions, s.sliceOf, { iterations: 50 }),
+    s,
+    headlineSubset(rows.units),
+  );
   const survival = dataOf(chart.spec).filter((v) => v.metric === "survival rate %");
   // sonnet: Σ survived 0+25+9 = 34 over Σ final 5+25+10 = 40 → 85 %; opus: (10+8)/(10+16) = 69.23 %.
-  assert.deepEqual(survival.map((v) => [v.slice, v.n_label]), [
-    ["claude-sonnet-4-5-20250929", "n=3"],
-    ["claude-opus-4-6", "n=2"],
-    ["(unknown)", "n=1"],
-    ["claude-haiku-4-5-20251001", "n=1"],
-  ]);
+  assert.deepEqual(
+    survival.map((v) => [v.slice, v.n_label]),
+    [
+      ["claude-sonnet-4-5-20250929", "n=3"],
+      ["claude-opus-4-6", "n=2"],
+      ["(unknown)", "n=1"],
+      ["claude-haiku-4-5-20251001", "n=1"],
+    ],
+  );
   assert.equal(survival[0].pooled, 85);
   assert.ok(Math.abs((survival[1].pooled as number) - (100 * 18) / 26) < 1e-9);
   // Efficiency for sonnet: 34 / (5+30+10) = 75.56 %; agent-authored: 34 / (12+25+10) = 72.34 %.
@@ -119,7 +135,10 @@ test("effort by mode: the mode's sessions' totals over its committed lines", () 
   const chart = effortByMode(byMode, headlineSubset(rows.units));
   const human = dataOf(chart.spec).filter((v) => v.mode === "human-only");
   // human-only: only u3 (session s3, k = 3): 3000 tokens, $0.60, 60 s active over 12 committed lines → 250, 0.05, 5.
-  assert.deepEqual(human.map((v) => v.metric), ["tokens / line", "US$ / line", "active s / line"]);
+  assert.deepEqual(
+    human.map((v) => v.metric),
+    ["tokens / line", "US$ / line", "active s / line"],
+  );
   assert.equal(human[0].value, 250);
   assert.ok(Math.abs((human[1].value as number) - 0.05) < 1e-12);
   assert.equal(human[2].value, 5);
@@ -133,10 +152,20 @@ test("rolling 14-day mode share, by the session's start day", () => {
   // s4 collaborative 34/35 = 97.1 % (01-10), s7 vibe (01-20), s8 collaborative (01-20); s5 has only an ambiguous unit.
   assert.deepEqual(
     sessionModes(rows.units, rows.sessions).map((m) => `${m.session_id} ${m.day} ${m.mode}`),
-    ["s1 2026-01-01 vibe", "s2 2026-01-03 collaborative", "s3 2026-01-05 human-only", "s4 2026-01-10 collaborative", "s7 2026-01-20 vibe", "s8 2026-01-20 collaborative"],
+    [
+      "s1 2026-01-01 vibe",
+      "s2 2026-01-03 collaborative",
+      "s3 2026-01-05 human-only",
+      "s4 2026-01-10 collaborative",
+      "s7 2026-01-20 vibe",
+      "s8 2026-01-20 collaborative",
+    ],
   );
   const values = dataOf(modeShareOverTime(rows.units, rows.sessions).spec);
-  const at = (day: string) => Object.fromEntries(values.filter((v) => v.day === day).map((v) => [v.mode, Math.round((v.share as number) * 100) / 100]));
+  const at = (day: string) =>
+    Object.fromEntries(
+      values.filter((v) => v.day === day).map((v) => [v.mode, Math.round((v.share as number) * 100) / 100]),
+    );
   // One point per day from 01-01 to 01-20: 20 days × 3 modes.
   assert.equal(values.length, 60);
   // 01-14: window 01-01..01-14 holds s1 vibe, s2 and s4 collaborative, s3 human-only → 25 / 50 / 25.
@@ -153,7 +182,11 @@ test("box statistics: type-7 quartiles and Tukey whiskers", () => {
 });
 
 test("cost distribution leaves out unknown and zero costs, and says how many", () => {
-  const sessions = [...rows.sessions, { ...rows.sessions[0], session_id: "z", cost_usd: 0 }, { ...rows.sessions[0], session_id: "n", cost_usd: null }];
+  const sessions = [
+    ...rows.sessions,
+    { ...rows.sessions[0], session_id: "z", cost_usd: 0 },
+    { ...rows.sessions[0], session_id: "n", cost_usd: null },
+  ];
   const chart = sessionCostDistribution(sessions);
   assert.match(chart.caption, /7 sessions of 9; left out: 1 with unknown cost \(unpriced model\), 1 with zero cost/);
 });

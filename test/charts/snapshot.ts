@@ -27,7 +27,9 @@ export function assertSnapshot(name: string, spec: unknown): void {
   }
   if (readFileSync(path, "utf8") !== text) {
     writeFileSync(changed, text);
-    assert.fail(`spec ${name} differs from its snapshot; the new spec is in ${changed} (UPDATE_SNAPSHOTS=1 accepts it)`);
+    assert.fail(
+      `spec ${name} differs from its snapshot; the new spec is in ${changed} (UPDATE_SNAPSHOTS=1 accepts it)`,
+    );
   }
   rmSync(changed, { force: true });
 }

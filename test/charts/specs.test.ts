@@ -43,7 +43,8 @@ for (const chart of charts) {
     assert.equal(spec.title.subtitle.join(" "), chart.caption);
     // Every caption names how many units, sessions or calls it shows.
     assert.match(chart.caption, /\d+ (unambiguous units|sessions?|calls)/);
-    if (chart.name !== "tool-categories" && chart.name !== "session-cost-distribution") assert.match(chart.caption, /Excluded: 2 units \(multi-session-checkpoint 1, transcript-missing 1\)/);
+    if (chart.name !== "tool-categories" && chart.name !== "session-cost-distribution")
+      assert.match(chart.caption, /Excluded: 2 units \(multi-session-checkpoint 1, transcript-missing 1\)/);
     const warnings: string[] = [];
     await compileToVega(chart.spec, { onWarning: (m) => warnings.push(m) });
     assert.deepEqual(warnings, []);

@@ -42,13 +42,19 @@ test("an output folder that cannot be written: exit 2 and one line naming it, no
   const root = mkdtempSync(join(tmpdir(), "sce-cli-out-"));
   const input = join(root, "logs");
   mkdirSync(input);
-  writeFileSync(join(input, "s.jsonl"), `{"type":"user","sessionId":"s","timestamp":"2026-03-02T10:00:00Z","message":{"role":"user","content":"hi"}}\n`);
+  writeFileSync(
+    join(input, "s.jsonl"),
+    `{"type":"user","sessionId":"s","timestamp":"2026-03-02T10:00:00Z","message":{"role":"user","content":"hi"}}\n`,
+  );
   // A file where the output folder should be, and a folder where a table file should be.
   const aFile = join(root, "a-file");
   writeFileSync(aFile, "");
   const blocked = join(root, "blocked");
   mkdirSync(join(blocked, "units.csv"), { recursive: true });
-  for (const [out, why] of [[aFile, /EEXIST.*a-file/], [blocked, /EISDIR.*units\.csv/]] as const) {
+  for (const [out, why] of [
+    [aFile, /EEXIST.*a-file/],
+    [blocked, /EISDIR.*units\.csv/],
+  ] as const) {
     const run = cli(["analyze", input, "--out", out, "--quiet"]);
     assert.equal(run.status, 2, run.stderr);
     assert.match(run.stderr, why);

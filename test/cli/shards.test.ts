@@ -9,7 +9,8 @@ import { ensureSampleCorpus } from "../../src/sample";
 import { writeFixture } from "../swechat/fixture";
 
 const cli = (args: string[]) => spawnSync(process.execPath, ["bin/swe-chat-eval.js", ...args], { encoding: "utf8" });
-const json = (dir: string, name: string) => JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8")) as Record<string, unknown>[];
+const json = (dir: string, name: string) =>
+  JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8")) as Record<string, unknown>[];
 /** Rows as a multiset: the order of shards put together is the shards' order, not one run's. */
 const bag = (rows: readonly object[]) => rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
 
@@ -36,11 +37,22 @@ async function checkShards(label: string, input: string[]): Promise<void> {
     const expected = json(one, name);
     assert.deepEqual(bag(json(together, name)), bag(expected), `${label}: ${name} row for row`);
     const sizes = shards.map((d) => json(d, name).length);
-    assert.equal(sizes.reduce((a, b) => a + b, 0), expected.length, `${label}: ${name} rows in exactly one shard`);
+    assert.equal(
+      sizes.reduce((a, b) => a + b, 0),
+      expected.length,
+      `${label}: ${name} rows in exactly one shard`,
+    );
   }
   const units = shards.map((d) => json(d, "sessions").length);
-  assert.ok(units.filter((n) => n > 0).length >= 2, `${label}: the sessions are spread over shards (${units.join(", ")})`);
-  assert.deepEqual(JSON.parse(readFileSync(join(together, "summary.json"), "utf8")), JSON.parse(readFileSync(join(one, "summary.json"), "utf8")), `${label}: headline figures`);
+  assert.ok(
+    units.filter((n) => n > 0).length >= 2,
+    `${label}: the sessions are spread over shards (${units.join(", ")})`,
+  );
+  assert.deepEqual(
+    JSON.parse(readFileSync(join(together, "summary.json"), "utf8")),
+    JSON.parse(readFileSync(join(one, "summary.json"), "utf8")),
+    `${label}: headline figures`,
+  );
   // The printed summary is the same too, but for the folder it names.
   const printed = (s: string) => s.replace(/tables written to .*/, "");
   assert.equal(printed(summarized.stdout), printed(whole.stdout), `${label}: printed summary`);
@@ -62,10 +74,14 @@ test("3 shards + summarize equal one run: a SWE-chat-shaped dataset", async () =
 
 test("summarize names a missing or repeated shard; --shard rejects what is not K/N", () => {
   const root = mkdtempSync(join(tmpdir(), "sce-shards-bad-"));
-  for (const k of [1, 1]) assert.equal(cli(["analyze", "--shard", `${k}/3`, "--out", join(root, `s${k}`), "--quiet"]).status, 0);
+  for (const k of [1, 1])
+    assert.equal(cli(["analyze", "--shard", `${k}/3`, "--out", join(root, `s${k}`), "--quiet"]).status, 0);
   const run = cli(["summarize", join(root, "s1"), join(root, "s1"), "--out", join(root, "t"), "--quiet"]);
   assert.equal(run.status, 0, run.stderr);
-  const codes = json(join(root, "t"), "diagnostics").filter((d) => d.source === "summarize").map((d) => `${d.code}: ${String(d.message).slice(0, 9)}`);
+  const codes = json(join(root, "t"), "diagnostics")
+    .filter((d) => d.source === "summarize")
+    .map((d) => `${d.code}: ${String(d.message).slice(0, 9)}`);
   assert.deepEqual(codes.sort(), ["shard-missing: shard 2/3", "shard-missing: shard 3/3", "shard-repeated: shard 1/3"]);
-  for (const bad of ["0/3", "4/3", "1/0", "a/b", "2"]) assert.equal(cli(["analyze", "--shard", bad, "--out", join(root, "x")]).status, 2, bad);
+  for (const bad of ["0/3", "4/3", "1/0", "a/b", "2"])
+    assert.equal(cli(["analyze", "--shard", bad, "--out", join(root, "x")]).status, 2, bad);
 });

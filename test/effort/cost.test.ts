@@ -70,7 +70,12 @@ test("gpt-5 call: cached input at the cached price, no cache-write charge", () =
   //   cache read  80,000 × 0.125 / 1M = 0.01
   //   output       3,000 × 10 / 1M    = 0.03
   //   total                           = 0.065
-  const c = call("gpt-5-2025-08-07", { input_tokens: 20_000, cache_read_tokens: 80_000, output_tokens: 3_000, reasoning_tokens: 2_000 });
+  const c = call("gpt-5-2025-08-07", {
+    input_tokens: 20_000,
+    cache_read_tokens: 80_000,
+    output_tokens: 3_000,
+    reasoning_tokens: 2_000,
+  });
   near(costOfCall(c), 0.065);
 });
 
@@ -85,9 +90,17 @@ test("Gemini 2.5 Pro call above its 200K tier", () => {
 
 test("fast speed multiplies the whole call (Opus 4.6 fast mode is 6×)", () => {
   // (1,000 × 5 + 1,000 × 25) / 1M = 0.03; × 6 = 0.18
-  const fast = call("claude-opus-4-6", { input_tokens: 1_000, output_tokens: 1_000 }, { speed: "fast", timestamp: "2026-05-01T10:00:00Z" });
+  const fast = call(
+    "claude-opus-4-6",
+    { input_tokens: 1_000, output_tokens: 1_000 },
+    { speed: "fast", timestamp: "2026-05-01T10:00:00Z" },
+  );
   near(costOfCall(fast), 0.18);
-  const standard = call("claude-opus-4-6", { input_tokens: 1_000, output_tokens: 1_000 }, { speed: "standard", timestamp: "2026-05-01T10:00:00Z" });
+  const standard = call(
+    "claude-opus-4-6",
+    { input_tokens: 1_000, output_tokens: 1_000 },
+    { speed: "standard", timestamp: "2026-05-01T10:00:00Z" },
+  );
   near(costOfCall(standard), 0.03);
 });
 
@@ -99,7 +112,10 @@ test("fast speed on a model without a fast price: standard price and one warning
     call("claude-sonnet-4-5", { input_tokens: 1_000 }, { speed: "fast" }),
   ];
   near(costOfCalls(calls, sink), 0.006);
-  assert.deepEqual(sink.rows.map((r) => r.code), ["price-fast-unknown"]);
+  assert.deepEqual(
+    sink.rows.map((r) => r.code),
+    ["price-fast-unknown"],
+  );
 });
 
 test("dated prices: Opus 4.6 long-context premium before 2026-03-13, flat after", () => {
@@ -114,8 +130,18 @@ test("dated prices: Opus 4.6 long-context premium before 2026-03-13, flat after"
 
 test("dated prices: o3 before and after the 2025-06-10 price cut", () => {
   // Before: 1,000 × 10 + 1,000 × 40 = 50,000 → 0.05; after: 1,000 × 2 + 1,000 × 8 → 0.01
-  near(costOfCall(call("o3-2025-04-16", { input_tokens: 1_000, output_tokens: 1_000 }, { timestamp: "2025-05-01T00:00:00Z" })), 0.05);
-  near(costOfCall(call("o3-2025-04-16", { input_tokens: 1_000, output_tokens: 1_000 }, { timestamp: "2025-07-01T00:00:00Z" })), 0.01);
+  near(
+    costOfCall(
+      call("o3-2025-04-16", { input_tokens: 1_000, output_tokens: 1_000 }, { timestamp: "2025-05-01T00:00:00Z" }),
+    ),
+    0.05,
+  );
+  near(
+    costOfCall(
+      call("o3-2025-04-16", { input_tokens: 1_000, output_tokens: 1_000 }, { timestamp: "2025-07-01T00:00:00Z" }),
+    ),
+    0.01,
+  );
 });
 
 test("1-hour writes larger than all writes (bad data): 5-minute writes count as 0", () => {

@@ -1,21 +1,73 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { costBreakdown, costOfCall, findPrice, PRICE_FIELDS, PRICE_TABLE, PRICE_TABLE_VERSION, unverifiedPrices } from "../../src/effort";
+import {
+  costBreakdown,
+  costOfCall,
+  findPrice,
+  PRICE_FIELDS,
+  PRICE_TABLE,
+  PRICE_TABLE_VERSION,
+  unverifiedPrices,
+} from "../../src/effort";
 import { apiCall } from "../helpers/calls";
 
 test("the table has a version and covers the models seen in real logs", () => {
   assert.match(PRICE_TABLE_VERSION, /^\d{4}-\d{2}-\d{2}\.\d+$/);
   const required = [
-    "claude-opus-4", "claude-opus-4-1", "claude-opus-4-5", "claude-opus-4-6", "claude-sonnet-4", "claude-sonnet-4-5",
-    "claude-sonnet-4-6", "claude-3-7-sonnet", "claude-3-5-sonnet", "claude-haiku-4-5", "claude-3-5-haiku", "claude-fable-5",
-    "gpt-5", "gpt-5-codex", "gpt-5-mini", "gpt-5.1", "gpt-5.1-codex", "gpt-5.1-codex-max", "gpt-5.1-codex-mini", "gpt-5.2",
-    "gpt-5.2-codex", "gpt-5.3-codex", "gpt-5.4", "gpt-5.5", "gpt-4.1", "gpt-4o", "o3", "o4-mini",
-    "gemini-2.5-pro", "gemini-2.5-flash", "gemini-3-pro-preview", "gemini-3-flash-preview",
+    "claude-opus-4",
+    "claude-opus-4-1",
+    "claude-opus-4-5",
+    "claude-opus-4-6",
+    "claude-sonnet-4",
+    "claude-sonnet-4-5",
+    "claude-sonnet-4-6",
+    "claude-3-7-sonnet",
+    "claude-3-5-sonnet",
+    "claude-haiku-4-5",
+    "claude-3-5-haiku",
+    "claude-fable-5",
+    "gpt-5",
+    "gpt-5-codex",
+    "gpt-5-mini",
+    "gpt-5.1",
+    "gpt-5.1-codex",
+    "gpt-5.1-codex-max",
+    "gpt-5.1-codex-mini",
+    "gpt-5.2",
+    "gpt-5.2-codex",
+    "gpt-5.3-codex",
+    "gpt-5.4",
+    "gpt-5.5",
+    "gpt-4.1",
+    "gpt-4o",
+    "o3",
+    "o4-mini",
+    "gemini-2.5-pro",
+    "gemini-2.5-flash",
+    "gemini-3-pro-preview",
+    "gemini-3-flash-preview",
     // Mid/late 2026 (the second pass of 2026-11-30).
-    "claude-opus-4-8", "claude-opus-5", "claude-opus-5-5", "claude-sonnet-5", "claude-sonnet-5-5", "claude-haiku-5-5",
-    "claude-fable-5-1", "claude-fable-5-2", "claude-mythos-5", "claude-mythos-5-1",
-    "gpt-5.6-sol", "gpt-5.6-terra", "gpt-5.6-luna", "gpt-6-sol", "gpt-6.1-sol",
-    "gemini-3.1-pro-preview", "gemini-3.5-flash", "gemini-3.5-flash-lite", "gemini-3.6-flash", "gemini-3.7-flash", "gemini-3.8-flash",
+    "claude-opus-4-8",
+    "claude-opus-5",
+    "claude-opus-5-5",
+    "claude-sonnet-5",
+    "claude-sonnet-5-5",
+    "claude-haiku-5-5",
+    "claude-fable-5-1",
+    "claude-fable-5-2",
+    "claude-mythos-5",
+    "claude-mythos-5-1",
+    "gpt-5.6-sol",
+    "gpt-5.6-terra",
+    "gpt-5.6-luna",
+    "gpt-6-sol",
+    "gpt-6.1-sol",
+    "gemini-3.1-pro-preview",
+    "gemini-3.5-flash",
+    "gemini-3.5-flash-lite",
+    "gemini-3.6-flash",
+    "gemini-3.7-flash",
+    "gemini-3.8-flash",
   ];
   for (const m of required) assert.ok(findPrice(m), `no price for ${m}`);
 });
@@ -89,15 +141,30 @@ test("cache prices follow the published ratios: Anthropic writes 1.25×/2× and 
   }
   // Every exception names an entry that exists (a renamed entry must not silently fall back to 0.1×).
   for (const key of Object.keys(ANTHROPIC_READ_RATIO)) {
-    assert.ok(PRICE_TABLE.some((e) => `${e.model}@${e.effective_date}` === key), `no entry ${key}`);
+    assert.ok(
+      PRICE_TABLE.some((e) => `${e.model}@${e.effective_date}` === key),
+      `no entry ${key}`,
+    );
   }
   for (const m of OPENAI_WRITE_FEE) assert.ok(findPrice(m), m);
 });
 
 test("spot prices (USD per million tokens)", () => {
   const s45 = findPrice("claude-sonnet-4-5");
-  assert.deepEqual(s45?.usd_per_mtok, { input: 3, output: 15, cache_write_5m: 3.75, cache_write_1h: 6, cache_read: 0.3 });
-  assert.deepEqual(s45?.long_context?.usd_per_mtok, { input: 6, output: 22.5, cache_write_5m: 7.5, cache_write_1h: 12, cache_read: 0.6 });
+  assert.deepEqual(s45?.usd_per_mtok, {
+    input: 3,
+    output: 15,
+    cache_write_5m: 3.75,
+    cache_write_1h: 6,
+    cache_read: 0.3,
+  });
+  assert.deepEqual(s45?.long_context?.usd_per_mtok, {
+    input: 6,
+    output: 22.5,
+    cache_write_5m: 7.5,
+    cache_write_1h: 12,
+    cache_read: 0.6,
+  });
   assert.equal(findPrice("claude-opus-4-1")?.usd_per_mtok.output, 75);
   assert.equal(findPrice("claude-opus-4-5")?.usd_per_mtok.input, 5);
   assert.equal(findPrice("gpt-5.4")?.long_context?.threshold_tokens, 272_000);
@@ -162,31 +229,125 @@ test("2026 siblings never fall back to each other; unpriced neighbours stay unkn
 test("2026 spot prices are the cited ones (USD per million tokens)", () => {
   const at = (m: string, t: string | null = null) => findPrice(m, t)?.usd_per_mtok;
   // Pricing page rows / model pages, in the order input, output, 5m write, 1h write, cache read.
-  assert.deepEqual(at("claude-opus-4-8"), { input: 5, output: 25, cache_write_5m: 6.25, cache_write_1h: 10, cache_read: 0.5 });
-  assert.deepEqual(at("claude-opus-5"), { input: 5, output: 25, cache_write_5m: 6.25, cache_write_1h: 10, cache_read: 0.5 });
-  assert.deepEqual(at("claude-opus-5-5"), { input: 4, output: 20, cache_write_5m: 5, cache_write_1h: 8, cache_read: 0.2 });
-  assert.deepEqual(at("claude-sonnet-5"), { input: 2, output: 10, cache_write_5m: 2.5, cache_write_1h: 4, cache_read: 0.2 });
-  assert.deepEqual(at("claude-fable-5-1"), { input: 10, output: 50, cache_write_5m: 12.5, cache_write_1h: 20, cache_read: 0.25 });
+  assert.deepEqual(at("claude-opus-4-8"), {
+    input: 5,
+    output: 25,
+    cache_write_5m: 6.25,
+    cache_write_1h: 10,
+    cache_read: 0.5,
+  });
+  assert.deepEqual(at("claude-opus-5"), {
+    input: 5,
+    output: 25,
+    cache_write_5m: 6.25,
+    cache_write_1h: 10,
+    cache_read: 0.5,
+  });
+  assert.deepEqual(at("claude-opus-5-5"), {
+    input: 4,
+    output: 20,
+    cache_write_5m: 5,
+    cache_write_1h: 8,
+    cache_read: 0.2,
+  });
+  assert.deepEqual(at("claude-sonnet-5"), {
+    input: 2,
+    output: 10,
+    cache_write_5m: 2.5,
+    cache_write_1h: 4,
+    cache_read: 0.2,
+  });
+  assert.deepEqual(at("claude-fable-5-1"), {
+    input: 10,
+    output: 50,
+    cache_write_5m: 12.5,
+    cache_write_1h: 20,
+    cache_read: 0.25,
+  });
   assert.deepEqual(at("claude-mythos-5"), at("claude-fable-5"));
   assert.deepEqual(at("claude-mythos-5-1"), at("claude-fable-5-1"));
-  assert.deepEqual(at("claude-fable-5-2"), { input: 8, output: 40, cache_write_5m: 10, cache_write_1h: 16, cache_read: 0.2 });
+  assert.deepEqual(at("claude-fable-5-2"), {
+    input: 8,
+    output: 40,
+    cache_write_5m: 10,
+    cache_write_1h: 16,
+    cache_read: 0.2,
+  });
   const haiku = findPrice("claude-haiku-5-5");
-  assert.deepEqual(haiku?.usd_per_mtok, { input: 0.1, output: 0.5, cache_write_5m: 0.125, cache_write_1h: 0.2, cache_read: 0.01 });
+  assert.deepEqual(haiku?.usd_per_mtok, {
+    input: 0.1,
+    output: 0.5,
+    cache_write_5m: 0.125,
+    cache_write_1h: 0.2,
+    cache_read: 0.01,
+  });
   assert.equal(haiku?.long_context?.threshold_tokens, 100_000);
-  assert.deepEqual(haiku?.long_context?.usd_per_mtok, { input: 0.5, output: 2.5, cache_write_5m: 0.625, cache_write_1h: 1, cache_read: 0.05 });
+  assert.deepEqual(haiku?.long_context?.usd_per_mtok, {
+    input: 0.5,
+    output: 2.5,
+    cache_write_5m: 0.625,
+    cache_write_1h: 1,
+    cache_read: 0.05,
+  });
   // OpenAI: input, cached input, cache writes (both write fields), output; 272K tier 2× input/cache, 1.5× output.
-  assert.deepEqual(at("gpt-6-sol"), { input: 2, output: 10, cache_write_5m: 2.5, cache_write_1h: 2.5, cache_read: 0.2 });
-  assert.deepEqual(findPrice("gpt-6-sol")?.long_context?.usd_per_mtok, { input: 4, output: 15, cache_write_5m: 5, cache_write_1h: 5, cache_read: 0.4 });
-  assert.deepEqual(at("gpt-6.1-sol"), { input: 2, output: 10, cache_write_5m: 2.5, cache_write_1h: 2.5, cache_read: 0.1 });
-  assert.deepEqual(at("gpt-5.6-luna"), { input: 0.2, output: 1.2, cache_write_5m: 0.25, cache_write_1h: 0.25, cache_read: 0.02 });
+  assert.deepEqual(at("gpt-6-sol"), {
+    input: 2,
+    output: 10,
+    cache_write_5m: 2.5,
+    cache_write_1h: 2.5,
+    cache_read: 0.2,
+  });
+  assert.deepEqual(findPrice("gpt-6-sol")?.long_context?.usd_per_mtok, {
+    input: 4,
+    output: 15,
+    cache_write_5m: 5,
+    cache_write_1h: 5,
+    cache_read: 0.4,
+  });
+  assert.deepEqual(at("gpt-6.1-sol"), {
+    input: 2,
+    output: 10,
+    cache_write_5m: 2.5,
+    cache_write_1h: 2.5,
+    cache_read: 0.1,
+  });
+  assert.deepEqual(at("gpt-5.6-luna"), {
+    input: 0.2,
+    output: 1.2,
+    cache_write_5m: 0.25,
+    cache_write_1h: 0.25,
+    cache_read: 0.02,
+  });
   // Gemini: writes are input (no write fee).
-  assert.deepEqual(at("gemini-3.6-flash"), { input: 1.5, output: 7.5, cache_write_5m: 1.5, cache_write_1h: 1.5, cache_read: 0.15 });
-  assert.deepEqual(at("gemini-3.8-flash"), { input: 0.75, output: 3.75, cache_write_5m: 0.75, cache_write_1h: 0.75, cache_read: 0.075 });
+  assert.deepEqual(at("gemini-3.6-flash"), {
+    input: 1.5,
+    output: 7.5,
+    cache_write_5m: 1.5,
+    cache_write_1h: 1.5,
+    cache_read: 0.15,
+  });
+  assert.deepEqual(at("gemini-3.8-flash"), {
+    input: 0.75,
+    output: 3.75,
+    cache_write_5m: 0.75,
+    cache_write_1h: 0.75,
+    cache_read: 0.075,
+  });
   // Fast multipliers: 2× on Opus 4.8/5/5.5 and every GPT-5.6/6.x; none known for Fable 5.2, none offered on Sonnet/Haiku.
-  for (const m of ["claude-opus-4-8", "claude-opus-5", "claude-opus-5-5", "gpt-5.6-sol", "gpt-5.6-terra", "gpt-5.6-luna", "gpt-6-sol", "gpt-6.1-sol"]) {
+  for (const m of [
+    "claude-opus-4-8",
+    "claude-opus-5",
+    "claude-opus-5-5",
+    "gpt-5.6-sol",
+    "gpt-5.6-terra",
+    "gpt-5.6-luna",
+    "gpt-6-sol",
+    "gpt-6.1-sol",
+  ]) {
     assert.equal(findPrice(m)?.fast_multiplier, 2, m);
   }
-  for (const m of ["claude-fable-5-2", "claude-sonnet-5-5", "claude-haiku-5-5"]) assert.equal(findPrice(m)?.fast_multiplier, null, m);
+  for (const m of ["claude-fable-5-2", "claude-sonnet-5-5", "claude-haiku-5-5"])
+    assert.equal(findPrice(m)?.fast_multiplier, null, m);
 });
 
 test("2026 dated price changes pick the period on each side of the date", () => {
@@ -214,7 +375,11 @@ test("2026 costs, worked by hand: Haiku 5.5's 100K prompt tier, Opus 5.5 fast, G
   const near = (a: number | null, b: number) => assert.ok(a !== null && Math.abs(a - b) < 1e-12, `${a} vs ${b}`);
   // Haiku 5.5, prompt = 40,000 input + 60,000 cache reads = 100,000: not over 100K → base prices.
   //   40,000 × 0.10 + 60,000 × 0.01 + 1,000 × 0.50 = 4,000 + 600 + 500 = 5,100 → $0.0051
-  const atLimit = apiCall("claude-haiku-5-5", { input_tokens: 40_000, cache_read_tokens: 60_000, output_tokens: 1_000 });
+  const atLimit = apiCall("claude-haiku-5-5", {
+    input_tokens: 40_000,
+    cache_read_tokens: 60_000,
+    output_tokens: 1_000,
+  });
   near(costOfCall(atLimit, { tierRule: "request" }), 0.0051);
   // Prompt 50,000 + 60,000 = 110,000 > 100K → every token at the higher prices (provider rule):
   //   50,000 × 0.50 + 60,000 × 0.05 + 1,000 × 2.50 = 25,000 + 3,000 + 2,500 = 30,500 → $0.0305
@@ -226,7 +391,12 @@ test("2026 costs, worked by hand: Haiku 5.5's 100K prompt tier, Opus 5.5 fast, G
   near(costOfCall(fast), 0.16);
   // GPT-6 Sol with cache writes (a client that reports them): 1,000 × $2 + 4,000 writes × $2.50
   //   + 10,000 cached × $0.20 + 500 × $10 = 2,000 + 10,000 + 2,000 + 5,000 = 19,000 → $0.019
-  const sol = apiCall("gpt-6-sol", { input_tokens: 1_000, cache_creation_tokens: 4_000, cache_read_tokens: 10_000, output_tokens: 500 });
+  const sol = apiCall("gpt-6-sol", {
+    input_tokens: 1_000,
+    cache_creation_tokens: 4_000,
+    cache_read_tokens: 10_000,
+    output_tokens: 500,
+  });
   near(costOfCall(sol), 0.019);
 });
 

@@ -6,10 +6,17 @@ import { dominantModel, modelsByOutput, sumUsage, tokensByModel, totalTokens } f
 
 /** Every second call is a sub-agent's (sidechain), as in a session with a Task. */
 let seq = 0;
-const call = (model: string | null, usage: Partial<Usage>): ApiCall => apiCall(model, usage, { sidechain: ++seq % 2 === 0 });
+const call = (model: string | null, usage: Partial<Usage>): ApiCall =>
+  apiCall(model, usage, { sidechain: ++seq % 2 === 0 });
 
 const calls = [
-  call("claude-opus-4-6", { input_tokens: 10, output_tokens: 100, cache_creation_tokens: 1_000, cache_creation_1h_tokens: 400, cache_read_tokens: 5_000 }),
+  call("claude-opus-4-6", {
+    input_tokens: 10,
+    output_tokens: 100,
+    cache_creation_tokens: 1_000,
+    cache_creation_1h_tokens: 400,
+    cache_read_tokens: 5_000,
+  }),
   call("claude-haiku-4-5", { input_tokens: 20, output_tokens: 300, cache_read_tokens: 1_000 }),
   call("claude-opus-4-6", { input_tokens: 5, output_tokens: 250, reasoning_tokens: 50 }),
   call(null, { input_tokens: 1, output_tokens: 999 }),
@@ -31,14 +38,23 @@ test("sumUsage adds every field and counts calls (sidechain calls included)", ()
 
 test("tokensByModel: rows by output tokens descending, no-model row last, rows add up to the total", () => {
   const rows = tokensByModel(calls);
-  assert.deepEqual(rows.map((r) => [r.model, r.output_tokens, r.api_calls]), [
-    ["claude-opus-4-6", 350, 2],
-    ["claude-haiku-4-5", 300, 1],
-    [null, 999, 1],
-  ]);
+  assert.deepEqual(
+    rows.map((r) => [r.model, r.output_tokens, r.api_calls]),
+    [
+      ["claude-opus-4-6", 350, 2],
+      ["claude-haiku-4-5", 300, 1],
+      [null, 999, 1],
+    ],
+  );
   const total = sumUsage(calls);
-  assert.equal(rows.reduce((s, r) => s + r.cache_read_tokens, 0), total.cache_read_tokens);
-  assert.equal(rows.reduce((s, r) => s + r.output_tokens, 0), total.output_tokens);
+  assert.equal(
+    rows.reduce((s, r) => s + r.cache_read_tokens, 0),
+    total.cache_read_tokens,
+  );
+  assert.equal(
+    rows.reduce((s, r) => s + r.output_tokens, 0),
+    total.output_tokens,
+  );
 });
 
 test("dominantModel is the model with most output tokens; calls without a model are ignored", () => {

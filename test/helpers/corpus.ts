@@ -23,7 +23,10 @@ function findSharedCorpus(): { dir: string | null; looked: string[] } {
   if (process.env.SWE_CHAT_EVAL_CORPUS) candidates.push(resolve(process.env.SWE_CHAT_EVAL_CORPUS));
   candidates.push(resolve(process.cwd(), "..", "shared", "corpus"));
   try {
-    const origin = execFileSync("git", ["config", "--get", "remote.origin.url"], { cwd: process.cwd(), encoding: "utf8" }).trim();
+    const origin = execFileSync("git", ["config", "--get", "remote.origin.url"], {
+      cwd: process.cwd(),
+      encoding: "utf8",
+    }).trim();
     const local = origin.startsWith("file://") ? origin.slice("file://".length) : origin;
     if (isAbsolute(local)) candidates.push(join(local.replace(/\/\.git\/?$/, ""), "..", "shared", "corpus"));
   } catch {
@@ -60,4 +63,5 @@ export const sharedCorpusSkip: string | false =
  * The development mirror of entireio/external-agents (read-only, fetched beside the project, never committed); tests
  * on it skip where it is absent. `SWE_CHAT_EVAL_MIRROR` points elsewhere (CI's plain-clone run points it at nothing).
  */
-export const EXTERNAL_AGENTS_MIRROR: string = process.env.SWE_CHAT_EVAL_MIRROR ?? "/work/.mirror/entireio+external-agents/repo";
+export const EXTERNAL_AGENTS_MIRROR: string =
+  process.env.SWE_CHAT_EVAL_MIRROR ?? "/work/.mirror/entireio+external-agents/repo";

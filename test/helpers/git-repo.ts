@@ -14,11 +14,15 @@ export class TestRepo {
 
   git(...args: string[]): string {
     const date = `${this.time} +0000`;
-    return execFileSync("git", ["-c", "user.name=Test Person", "-c", "user.email=person@example.invalid", "-c", "commit.gpgsign=false", ...args], {
-      cwd: this.dir,
-      env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-      encoding: "utf8",
-    });
+    return execFileSync(
+      "git",
+      ["-c", "user.name=Test Person", "-c", "user.email=person@example.invalid", "-c", "commit.gpgsign=false", ...args],
+      {
+        cwd: this.dir,
+        env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+        encoding: "utf8",
+      },
+    );
   }
 
   write(files: Record<string, string>): void {
@@ -40,19 +44,31 @@ export class TestRepo {
   checkpointsBranch(files: Record<string, string>): void {
     const entries: string[] = [];
     for (const [path, content] of Object.entries(files)) {
-      const sha = execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: this.dir, input: content, encoding: "utf8" }).trim();
+      const sha = execFileSync("git", ["hash-object", "-w", "--stdin"], {
+        cwd: this.dir,
+        input: content,
+        encoding: "utf8",
+      }).trim();
       entries.push(`100644 blob ${sha}\t${path}`);
     }
     const index = join(this.dir, ".git", "tmp-index");
     const env = { ...process.env, GIT_INDEX_FILE: index };
-    execFileSync("git", ["update-index", "--add", "--index-info"], { cwd: this.dir, input: entries.join("\n") + "\n", env });
+    execFileSync("git", ["update-index", "--add", "--index-info"], {
+      cwd: this.dir,
+      input: entries.join("\n") + "\n",
+      env,
+    });
     const tree = execFileSync("git", ["write-tree"], { cwd: this.dir, env, encoding: "utf8" }).trim();
     const date = `${this.time} +0000`;
-    const commit = execFileSync("git", ["-c", "user.name=Entire", "-c", "user.email=entire@example.invalid", "commit-tree", tree, "-m", "Checkpoint"], {
-      cwd: this.dir,
-      env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-      encoding: "utf8",
-    }).trim();
+    const commit = execFileSync(
+      "git",
+      ["-c", "user.name=Entire", "-c", "user.email=entire@example.invalid", "commit-tree", tree, "-m", "Checkpoint"],
+      {
+        cwd: this.dir,
+        env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+        encoding: "utf8",
+      },
+    ).trim();
     this.git("update-ref", "refs/heads/entire/checkpoints/v1", commit);
   }
 }

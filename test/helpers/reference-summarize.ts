@@ -1,5 +1,16 @@
 import type { SessionRow, UnitRow } from "../../src/model";
-import { bootstrapInterval, type BootstrapOptions, isHeadlineUnit, mean, median, RATIO_NAMES, RATIOS, type RatioName, type RatioSummary, type SliceSummary } from "../../src/tables";
+import {
+  bootstrapInterval,
+  type BootstrapOptions,
+  isHeadlineUnit,
+  mean,
+  median,
+  RATIO_NAMES,
+  RATIOS,
+  type RatioName,
+  type RatioSummary,
+  type SliceSummary,
+} from "../../src/tables";
 
 const pooled = (units: readonly UnitRow[], name: RatioName): number | null => {
   const { num, den } = RATIOS[name];
@@ -53,10 +64,20 @@ export function referenceSummarizeUnits(
     for (const name of RATIO_NAMES) {
       const per = list.map((u) => u[name]).filter((v): v is number => v !== null);
       const ci = bootstrapInterval(groups, (sample) => pooled(sample.flat(), name), options);
-      ratios[name] = { pooled: pooled(list, name), ci_low: ci?.[0] ?? null, ci_high: ci?.[1] ?? null, mean: mean(per), median: median(per), n: per.length };
+      ratios[name] = {
+        pooled: pooled(list, name),
+        ci_low: ci?.[0] ?? null,
+        ci_high: ci?.[1] ?? null,
+        mean: mean(per),
+        median: median(per),
+        n: per.length,
+      };
     }
     const committed = list.reduce((s, u) => s + (u.total_committed_lines ?? 0), 0);
-    const effort = effortPerLine([...bySession.keys()].map((id) => sessionById.get(id)).filter((s): s is SessionRow => !!s), committed);
+    const effort = effortPerLine(
+      [...bySession.keys()].map((id) => sessionById.get(id)).filter((s): s is SessionRow => !!s),
+      committed,
+    );
     out.push({ slice, units: list.length, sessions: bySession.size, ratios, committed_lines: committed, ...effort });
   }
   return out;
@@ -64,7 +85,10 @@ export function referenceSummarizeUnits(
 
 function effortPerLine(sessions: readonly SessionRow[], committed: number) {
   if (committed === 0) return { tokens_per_line: null, cost_per_line: null, active_s_per_line: null };
-  const tokens = sessions.reduce((s, r) => s + r.input_tokens + r.output_tokens + r.cache_creation_tokens + r.cache_read_tokens, 0);
+  const tokens = sessions.reduce(
+    (s, r) => s + r.input_tokens + r.output_tokens + r.cache_creation_tokens + r.cache_read_tokens,
+    0,
+  );
   const costKnown = sessions.every((r) => r.cost_usd !== null);
   const cost = sessions.reduce((s, r) => s + (r.cost_usd ?? 0), 0);
   const activeKnown = sessions.every((r) => r.active_s !== null);

@@ -24,7 +24,16 @@ export class CodexLog {
   }
 
   meta(extra: Record<string, unknown> = {}): this {
-    return this.env("session_meta", { id: this.options.id, timestamp: this.at(), cwd: this.options.cwd, originator: "codex-tui", cli_version: "0.123.0", source: "cli", git: { branch: "main" }, ...extra });
+    return this.env("session_meta", {
+      id: this.options.id,
+      timestamp: this.at(),
+      cwd: this.options.cwd,
+      originator: "codex-tui",
+      cli_version: "0.123.0",
+      source: "cli",
+      git: { branch: "main" },
+      ...extra,
+    });
   }
 
   turn(model = this.options.model ?? "gpt-5.4"): this {
@@ -33,26 +42,73 @@ export class CodexLog {
 
   /** The injected AGENTS.md / environment message, then the person's prompt as both a message and the user_message event. */
   prompt(text: string): this {
-    this.env("response_item", { type: "message", role: "user", content: [{ type: "input_text", text: `<environment_context>\n  <cwd>${this.options.cwd}</cwd>\n</environment_context>` }] });
+    this.env("response_item", {
+      type: "message",
+      role: "user",
+      content: [
+        { type: "input_text", text: `<environment_context>\n  <cwd>${this.options.cwd}</cwd>\n</environment_context>` },
+      ],
+    });
     this.env("response_item", { type: "message", role: "user", content: [{ type: "input_text", text }] });
     return this.env("event_msg", { type: "user_message", message: text, images: [] });
   }
 
   /** apply_patch as a custom tool call, its patch_apply_end (`changes` keyed by absolute path) and its output. */
   patch(callId: string, patchText: string, changes: Record<string, unknown>, success = true, stderr = ""): this {
-    this.env("response_item", { type: "custom_tool_call", status: "completed", call_id: callId, name: "apply_patch", input: patchText });
-    this.env("event_msg", { type: "patch_apply_end", call_id: callId, turn_id: "t1", stdout: success ? "Success." : "", stderr, success, changes, status: success ? "completed" : "failed" });
-    return this.env("response_item", { type: "custom_tool_call_output", call_id: callId, output: JSON.stringify({ output: success ? "Success." : stderr, metadata: { exit_code: success ? 0 : 1 } }) });
+    this.env("response_item", {
+      type: "custom_tool_call",
+      status: "completed",
+      call_id: callId,
+      name: "apply_patch",
+      input: patchText,
+    });
+    this.env("event_msg", {
+      type: "patch_apply_end",
+      call_id: callId,
+      turn_id: "t1",
+      stdout: success ? "Success." : "",
+      stderr,
+      success,
+      changes,
+      status: success ? "completed" : "failed",
+    });
+    return this.env("response_item", {
+      type: "custom_tool_call_output",
+      call_id: callId,
+      output: JSON.stringify({ output: success ? "Success." : stderr, metadata: { exit_code: success ? 0 : 1 } }),
+    });
   }
 
   exec(callId: string, cmd: string, exitCode = 0): this {
-    this.env("response_item", { type: "function_call", name: "exec_command", arguments: JSON.stringify({ cmd, workdir: this.options.cwd }), call_id: callId });
-    this.env("event_msg", { type: "exec_command_end", call_id: callId, command: ["/bin/zsh", "-lc", cmd], exit_code: exitCode, stdout: "", stderr: exitCode === 0 ? "" : "boom" });
-    return this.env("response_item", { type: "function_call_output", call_id: callId, output: `Process exited with code ${exitCode}\nOutput:\n` });
+    this.env("response_item", {
+      type: "function_call",
+      name: "exec_command",
+      arguments: JSON.stringify({ cmd, workdir: this.options.cwd }),
+      call_id: callId,
+    });
+    this.env("event_msg", {
+      type: "exec_command_end",
+      call_id: callId,
+      command: ["/bin/zsh", "-lc", cmd],
+      exit_code: exitCode,
+      stdout: "",
+      stderr: exitCode === 0 ? "" : "boom",
+    });
+    return this.env("response_item", {
+      type: "function_call_output",
+      call_id: callId,
+      output: `Process exited with code ${exitCode}\nOutput:\n`,
+    });
   }
 
   tokens(total: Usage | null, last: Usage | null = total): this {
-    return this.env("event_msg", { type: "token_count", info: total === null && last === null ? null : { total_token_usage: total ?? undefined, last_token_usage: last ?? undefined } });
+    return this.env("event_msg", {
+      type: "token_count",
+      info:
+        total === null && last === null
+          ? null
+          : { total_token_usage: total ?? undefined, last_token_usage: last ?? undefined },
+    });
   }
 
   assistant(text: string): this {

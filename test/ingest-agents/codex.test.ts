@@ -6,7 +6,12 @@ import { dirname, join } from "node:path";
 import { describe, test } from "node:test";
 import { attributeUnit, toSessionRow } from "../../src/analyze";
 import { sumUsage } from "../../src/effort";
-import { defaultCodexSessionRoots, findCodexRollouts, parseCodexRollout, readCodexRollout } from "../../src/ingest/codex";
+import {
+  defaultCodexSessionRoots,
+  findCodexRollouts,
+  parseCodexRollout,
+  readCodexRollout,
+} from "../../src/ingest/codex";
 import { DiagnosticSink, type Session } from "../../src/model";
 import { CodexLog, usage } from "./codex-log";
 import { sharedCorpusPath, sharedCorpusSkip } from "../helpers/corpus";
@@ -26,7 +31,9 @@ function parse(text: string | Uint8Array, file = "rollout.jsonl"): { session: Se
 
 const codes = (sink: DiagnosticSink) => sink.rows.map((r) => r.code);
 
-describe("the real Codex session 019dbcc1 (entireio/external-agents, checkpoints c3 and fc)", { skip: sharedCorpusSkip }, () => {
+describe("the real Codex session 019dbcc1 (entireio/external-agents, checkpoints c3 and fc)", {
+  skip: sharedCorpusSkip,
+}, () => {
   const bytes = sharedCorpusSkip ? Buffer.alloc(0) : readFileSync(C3);
 
   /*
@@ -49,16 +56,41 @@ describe("the real Codex session 019dbcc1 (entireio/external-agents, checkpoints
     assert.equal(session.branch, "add-support-compact-transcripts");
     assert.deepEqual(session.cwds, ["/Users/ninawork/entire/external-agents/agents/entire-agent-kiro"]);
     assert.equal(session.record_count, 387);
-    assert.deepEqual(session.turns.map((t) => [t.record, t.text.slice(0, 21)]), [[7, "Following the guideli"], [278, "fix the linter errors"]]);
+    assert.deepEqual(
+      session.turns.map((t) => [t.record, t.text.slice(0, 21)]),
+      [
+        [7, "Following the guideli"],
+        [278, "fix the linter errors"],
+      ],
+    );
 
     const names = new Map<string, number>();
     for (const c of session.tool_calls) names.set(c.name, (names.get(c.name) ?? 0) + 1);
     assert.deepEqual(Object.fromEntries(names), { exec_command: 75, write_stdin: 3, apply_patch: 3, update_plan: 2 });
     assert.equal(session.tool_calls.filter((c) => c.success === false).length, 11);
-    assert.deepEqual(session.tool_calls.filter((c) => c.success === false).map((c) => c.record), [13, 154, 284, 293, 311, 316, 321, 340, 341, 350, 362]);
+    assert.deepEqual(
+      session.tool_calls.filter((c) => c.success === false).map((c) => c.record),
+      [13, 154, 284, 293, 311, 316, 321, 340, 341, 350, 362],
+    );
     const edits = session.tool_calls.filter((c) => c.file_edits.length > 0);
-    assert.deepEqual(edits.map((c) => [c.record, c.result_record, c.file_edits.length]), [[218, 220, 8], [238, 240, 1], [357, 359, 1]]);
-    assert.deepEqual(edits[0].file_edits.map((e) => e.kind).sort(), ["patch", "patch", "patch", "patch", "patch", "patch", "write", "write"]);
+    assert.deepEqual(
+      edits.map((c) => [c.record, c.result_record, c.file_edits.length]),
+      [
+        [218, 220, 8],
+        [238, 240, 1],
+        [357, 359, 1],
+      ],
+    );
+    assert.deepEqual(edits[0].file_edits.map((e) => e.kind).sort(), [
+      "patch",
+      "patch",
+      "patch",
+      "patch",
+      "patch",
+      "patch",
+      "write",
+      "write",
+    ]);
     // The add of compact.go carries the whole file: 265 lines, as committed in 21b5890d.
     const add = edits[0].file_edits.find((e) => e.path.endsWith("internal/kiro/compact.go"));
     assert.equal(add?.kind, "write");
@@ -67,12 +99,18 @@ describe("the real Codex session 019dbcc1 (entireio/external-agents, checkpoints
     assert.equal(session.api_calls.length, 49);
     assert.ok(session.api_calls.every((c) => c.model === "gpt-5.4"));
     const u = sumUsage(session.api_calls);
-    assert.deepEqual([u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens, u.cache_creation_tokens], [186588, 3762688, 22594, 9428, 0]);
+    assert.deepEqual(
+      [u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens, u.cache_creation_tokens],
+      [186588, 3762688, 22594, 9428, 0],
+    );
     assert.ok(codes(sink).includes("codex-token-count-repeat"));
     assert.equal(sink.rows.find((r) => r.code === "codex-token-count-repeat")?.record, 279);
 
     const row = toSessionRow(session, { repo: null, idleLimitS: 300 }, new DiagnosticSink("t"));
-    assert.deepEqual([row.prompts, row.tool_calls, row.edit_calls, row.failed_edit_calls, row.api_calls], [2, 83, 3, 0, 49]);
+    assert.deepEqual(
+      [row.prompts, row.tool_calls, row.edit_calls, row.failed_edit_calls, row.api_calls],
+      [2, 83, 3, 0, 49],
+    );
   });
 
   /*
@@ -94,7 +132,10 @@ describe("the real Codex session 019dbcc1 (entireio/external-agents, checkpoints
     assert.equal(session.tool_calls.filter((c) => c.success === false).length, 2);
     assert.equal(session.tool_calls.filter((c) => c.file_edits.length > 0).length, 2);
     const u = sumUsage(session.api_calls);
-    assert.deepEqual([u.api_calls, u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens], [34, 87181, 2341888, 17440, 6731]);
+    assert.deepEqual(
+      [u.api_calls, u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens],
+      [34, 87181, 2341888, 17440, 6731],
+    );
     const entire = JSON.parse(readFileSync(join(CORPUS, "fc", "9a115d0155", "0", "metadata.json"), "utf8")).token_usage;
     assert.equal(entire.input_tokens, u.input_tokens + u.cache_read_tokens);
     assert.equal(entire.output_tokens, u.output_tokens + u.reasoning_tokens);
@@ -115,40 +156,66 @@ describe("the real Codex session 019dbcc1 (entireio/external-agents, checkpoints
     assert.equal(meta.checkpoint_transcript_start, 274);
     const slice = session.api_calls.filter((c) => c.record > meta.checkpoint_transcript_start);
     const u = sumUsage(slice);
-    assert.deepEqual([u.api_calls, u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens], [15, 99407, 1420800, 5154, 2697]);
+    assert.deepEqual(
+      [u.api_calls, u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens],
+      [15, 99407, 1420800, 5154, 2697],
+    );
     assert.equal(meta.token_usage.input_tokens, u.input_tokens + u.cache_read_tokens);
     assert.equal(meta.token_usage.cache_read_tokens, u.cache_read_tokens);
     assert.equal(meta.token_usage.output_tokens, u.output_tokens + u.reasoning_tokens);
     assert.equal(meta.token_usage.api_call_count, u.api_calls + 1);
     const sliceEdits = session.tool_calls.filter((c) => c.file_edits.length > 0 && (c.result_record ?? c.record) > 274);
-    assert.deepEqual(sliceEdits.map((c) => c.result_record), [359]);
+    assert.deepEqual(
+      sliceEdits.map((c) => c.result_record),
+      [359],
+    );
   });
 });
 
 describe("hand-worked Codex replays", () => {
   const cwd = "/home/u/proj";
-  const app0 = "import os\nimport sys\n\ndef main():\n    print(\"a\")\n    return 0\n\ndef helper():\n    return 1\n";
+  const app0 = 'import os\nimport sys\n\ndef main():\n    print("a")\n    return 0\n\ndef helper():\n    return 1\n';
   // Two hunks with real line numbers, as patch_apply_end writes them (about one line of context).
-  const twoHunks = "@@ -1,2 +1,3 @@\n import os\n+import json\n import sys\n@@ -8,2 +9,3 @@\n def helper():\n-    return 1\n+    value = 2\n+    return value\n";
-  const app1 = "import os\nimport json\nimport sys\n\ndef main():\n    print(\"a\")\n    return 0\n\ndef helper():\n    value = 2\n    return value\n";
+  const twoHunks =
+    "@@ -1,2 +1,3 @@\n import os\n+import json\n import sys\n@@ -8,2 +9,3 @@\n def helper():\n-    return 1\n+    value = 2\n+    return value\n";
+  const app1 =
+    'import os\nimport json\nimport sys\n\ndef main():\n    print("a")\n    return 0\n\ndef helper():\n    value = 2\n    return value\n';
 
   function rollout(): string {
-    return new CodexLog({ id: "11111111-0000-0000-0000-000000000001", cwd })
-      .meta()
-      .turn()
-      .prompt("add json and a helper value")
-      .tokens(null)
-      .patch("call_a", "*** Begin Patch\n*** Update File: src/app.py\n…\n*** End Patch\n", { [`${cwd}/src/app.py`]: { type: "update", unified_diff: twoHunks, move_path: null } })
-      .tokens(usage(100, 0, 10, 4))
-      // A patch that failed: its change must not be replayed.
-      .patch("call_b", "*** Begin Patch\n*** Update File: src/app.py\n@@\n import os\n+import re\n*** End Patch\n", { [`${cwd}/src/app.py`]: { type: "update", unified_diff: "@@ -1 +1,2 @@\n import os\n+import re\n", move_path: null } }, false, "apply_patch verification failed: context not found")
-      .tokens(usage(250, 80, 30, 10), usage(150, 80, 20, 6))
-      // Codex repeats the last event at the start of a turn: not a call.
-      .tokens(usage(250, 80, 30, 10), usage(150, 80, 20, 6))
-      .patch("call_c", "*** Begin Patch\n*** Add File: src/new.py\n+x = 1\n+y = 2\n*** End Patch\n", { [`${cwd}/src/new.py`]: { type: "add", content: "x = 1\ny = 2\n" } })
-      .exec("call_d", "pytest -q", 1)
-      .tokens(usage(400, 200, 35, 10), usage(150, 120, 5, 0))
-      .text();
+    return (
+      new CodexLog({ id: "11111111-0000-0000-0000-000000000001", cwd })
+        .meta()
+        .turn()
+        .prompt("add json and a helper value")
+        .tokens(null)
+        .patch("call_a", "*** Begin Patch\n*** Update File: src/app.py\n…\n*** End Patch\n", {
+          [`${cwd}/src/app.py`]: { type: "update", unified_diff: twoHunks, move_path: null },
+        })
+        .tokens(usage(100, 0, 10, 4))
+        // A patch that failed: its change must not be replayed.
+        .patch(
+          "call_b",
+          "*** Begin Patch\n*** Update File: src/app.py\n@@\n import os\n+import re\n*** End Patch\n",
+          {
+            [`${cwd}/src/app.py`]: {
+              type: "update",
+              unified_diff: "@@ -1 +1,2 @@\n import os\n+import re\n",
+              move_path: null,
+            },
+          },
+          false,
+          "apply_patch verification failed: context not found",
+        )
+        .tokens(usage(250, 80, 30, 10), usage(150, 80, 20, 6))
+        // Codex repeats the last event at the start of a turn: not a call.
+        .tokens(usage(250, 80, 30, 10), usage(150, 80, 20, 6))
+        .patch("call_c", "*** Begin Patch\n*** Add File: src/new.py\n+x = 1\n+y = 2\n*** End Patch\n", {
+          [`${cwd}/src/new.py`]: { type: "add", content: "x = 1\ny = 2\n" },
+        })
+        .exec("call_d", "pytest -q", 1)
+        .tokens(usage(400, 200, 35, 10), usage(150, 120, 5, 0))
+        .text()
+    );
   }
 
   /*
@@ -158,7 +225,19 @@ describe("hand-worked Codex replays", () => {
    */
   test("cumulative total_token_usage → per-call deltas, normalised, repeats dropped", () => {
     const { session, sink } = parse(rollout());
-    assert.deepEqual(session.api_calls.map((c) => [c.usage.input_tokens, c.usage.cache_read_tokens, c.usage.output_tokens, c.usage.reasoning_tokens]), [[100, 0, 10, 4], [70, 80, 20, 6], [30, 120, 5, 0]]);
+    assert.deepEqual(
+      session.api_calls.map((c) => [
+        c.usage.input_tokens,
+        c.usage.cache_read_tokens,
+        c.usage.output_tokens,
+        c.usage.reasoning_tokens,
+      ]),
+      [
+        [100, 0, 10, 4],
+        [70, 80, 20, 6],
+        [30, 120, 5, 0],
+      ],
+    );
     assert.ok(codes(sink).includes("codex-token-count-repeat"));
     assert.ok(codes(sink).includes("codex-token-count-null"));
   });
@@ -174,19 +253,43 @@ describe("hand-worked Codex replays", () => {
    */
   test("a patch with two hunks, an add, a failed patch and a failed command, attributed at the commit", async () => {
     const { session } = parse(rollout());
-    assert.deepEqual(session.tool_calls.map((c) => [c.id, c.success, c.file_edits.length]), [["call_a", true, 1], ["call_b", false, 0], ["call_c", true, 1], ["call_d", false, 0]]);
+    assert.deepEqual(
+      session.tool_calls.map((c) => [c.id, c.success, c.file_edits.length]),
+      [
+        ["call_a", true, 1],
+        ["call_b", false, 0],
+        ["call_c", true, 1],
+        ["call_d", false, 0],
+      ],
+    );
     assert.match(session.tool_calls[1].error ?? "", /context not found/);
     const base: Record<string, string | null> = { "src/app.py": app0, "src/new.py": null };
     const commit: Record<string, string> = { "src/app.py": app1, "src/new.py": "x = 1\ny = 2\nz = 3\n" };
     const sink = new DiagnosticSink("t");
-    const a = await attributeUnit(session, 0, {
-      changed: [{ path: "src/app.py", binary: false }, { path: "src/new.py", binary: false }],
-      readBase: async (p) => base[p] ?? null,
-      readCommit: async (p) => commit[p] ?? null,
-      exists: (p) => p in commit,
-    }, sink);
+    const a = await attributeUnit(
+      session,
+      0,
+      {
+        changed: [
+          { path: "src/app.py", binary: false },
+          { path: "src/new.py", binary: false },
+        ],
+        readBase: async (p) => base[p] ?? null,
+        readCommit: async (p) => commit[p] ?? null,
+        exists: (p) => p in commit,
+      },
+      sink,
+    );
     assert.deepEqual(
-      [a.agent_lines_produced, a.agent_lines_final, a.agent_lines_survived, a.human_lines, a.outside_lines, a.total_committed_lines, a.unreplayable_calls],
+      [
+        a.agent_lines_produced,
+        a.agent_lines_final,
+        a.agent_lines_survived,
+        a.human_lines,
+        a.outside_lines,
+        a.total_committed_lines,
+        a.unreplayable_calls,
+      ],
       [5, 5, 5, 1, 0, 6, 0],
     );
   });
@@ -200,31 +303,78 @@ describe("hand-worked Codex replays", () => {
    */
   test("the older bare-item rollout: prompts from messages, apply_patch inside a shell call", async () => {
     const lines = [
-      { id: "22222222-0000-0000-0000-000000000002", timestamp: "2025-07-01T10:00:00.000Z", instructions: null, git: { branch: "dev" } },
+      {
+        id: "22222222-0000-0000-0000-000000000002",
+        timestamp: "2025-07-01T10:00:00.000Z",
+        instructions: null,
+        git: { branch: "dev" },
+      },
       { record_type: "state" },
-      { type: "message", role: "user", content: [{ type: "input_text", text: `<environment_context>\n  <cwd>${cwd}</cwd>\n</environment_context>` }] },
+      {
+        type: "message",
+        role: "user",
+        content: [{ type: "input_text", text: `<environment_context>\n  <cwd>${cwd}</cwd>\n</environment_context>` }],
+      },
       { type: "message", role: "user", content: [{ type: "input_text", text: "return two" }] },
-      { type: "function_call", name: "shell", call_id: "call_s", arguments: JSON.stringify({ command: ["apply_patch", "*** Begin Patch\n*** Update File: src/app.py\n@@ def main():\n     print(\"a\")\n-    return 0\n+    return 2\n*** End Patch\n"] }) },
-      { type: "function_call_output", call_id: "call_s", output: JSON.stringify({ output: "Success. Updated the following files:\nM src/app.py\n", metadata: { exit_code: 0, duration_seconds: 0 } }) },
+      {
+        type: "function_call",
+        name: "shell",
+        call_id: "call_s",
+        arguments: JSON.stringify({
+          command: [
+            "apply_patch",
+            '*** Begin Patch\n*** Update File: src/app.py\n@@ def main():\n     print("a")\n-    return 0\n+    return 2\n*** End Patch\n',
+          ],
+        }),
+      },
+      {
+        type: "function_call_output",
+        call_id: "call_s",
+        output: JSON.stringify({
+          output: "Success. Updated the following files:\nM src/app.py\n",
+          metadata: { exit_code: 0, duration_seconds: 0 },
+        }),
+      },
       { record_type: "state" },
     ];
     const { session, sink } = parse(lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
     assert.equal(session.session_id, "22222222-0000-0000-0000-000000000002");
     assert.equal(session.branch, "dev");
     assert.deepEqual(session.cwds, [cwd]);
-    assert.deepEqual(session.turns.map((t) => [t.record, t.text]), [[4, "return two"]]);
+    assert.deepEqual(
+      session.turns.map((t) => [t.record, t.text]),
+      [[4, "return two"]],
+    );
     assert.equal(session.tool_calls.length, 1);
     const call = session.tool_calls[0];
-    assert.deepEqual([call.name, call.success, call.result_record, call.file_edits[0]?.kind, call.file_edits[0]?.path], ["shell", true, 6, "patch", "src/app.py"]);
-    for (const code of ["codex-prompts-from-messages", "codex-patch-from-input", "codex-patch-via-shell", "codex-state-marker", "codex-patch-anchor-dropped"]) assert.ok(codes(sink).includes(code), code);
+    assert.deepEqual(
+      [call.name, call.success, call.result_record, call.file_edits[0]?.kind, call.file_edits[0]?.path],
+      ["shell", true, 6, "patch", "src/app.py"],
+    );
+    for (const code of [
+      "codex-prompts-from-messages",
+      "codex-patch-from-input",
+      "codex-patch-via-shell",
+      "codex-state-marker",
+      "codex-patch-anchor-dropped",
+    ])
+      assert.ok(codes(sink).includes(code), code);
     const committed = app0.replace("return 0", "return 2");
-    const a = await attributeUnit(session, 0, {
-      changed: [{ path: "src/app.py", binary: false }],
-      readBase: async () => app0,
-      readCommit: async () => committed,
-      exists: (p) => p === "src/app.py",
-    }, new DiagnosticSink("t"));
-    assert.deepEqual([a.agent_lines_produced, a.agent_lines_survived, a.total_committed_lines, a.unreplayable_calls], [1, 1, 1, 0]);
+    const a = await attributeUnit(
+      session,
+      0,
+      {
+        changed: [{ path: "src/app.py", binary: false }],
+        readBase: async () => app0,
+        readCommit: async () => committed,
+        exists: (p) => p === "src/app.py",
+      },
+      new DiagnosticSink("t"),
+    );
+    assert.deepEqual(
+      [a.agent_lines_produced, a.agent_lines_survived, a.total_committed_lines, a.unreplayable_calls],
+      [1, 1, 1, 0],
+    );
   });
 
   test("the older serialisation of changes ({update: {unified_diff}}, {add: {content}}) and a delete", () => {
@@ -235,11 +385,20 @@ describe("hand-worked Codex replays", () => {
       [`${cwd}/c.txt`]: { type: "delete", content: "old\n" },
     });
     const { session } = parse(log.text());
-    assert.deepEqual(session.tool_calls[0].file_edits.map((e) => [e.path.slice(cwd.length + 1), e.kind, e.patch, e.pre_image, e.post_image]), [
-      ["a.txt", "patch", "@@ -1 +1 @@\n-a\n+b\n", null, null],
-      ["b.txt", "write", null, null, "new\n"],
-      ["c.txt", "delete", null, "old\n", ""],
-    ]);
+    assert.deepEqual(
+      session.tool_calls[0].file_edits.map((e) => [
+        e.path.slice(cwd.length + 1),
+        e.kind,
+        e.patch,
+        e.pre_image,
+        e.post_image,
+      ]),
+      [
+        ["a.txt", "patch", "@@ -1 +1 @@\n-a\n+b\n", null, null],
+        ["b.txt", "write", null, null, "new\n"],
+        ["c.txt", "delete", null, "old\n", ""],
+      ],
+    );
   });
 
   /*
@@ -248,19 +407,37 @@ describe("hand-worked Codex replays", () => {
    * not after theirs; its prompt is not a prompt of the session.
    */
   test("a sub-agent rollout joins its parent as sidechain", () => {
-    const parent = new CodexLog({ id: "44444444-0000-0000-0000-000000000004", cwd }).meta().turn().prompt("delegate").tokens(usage(10, 0, 1, 0));
+    const parent = new CodexLog({ id: "44444444-0000-0000-0000-000000000004", cwd })
+      .meta()
+      .turn()
+      .prompt("delegate")
+      .tokens(usage(10, 0, 1, 0));
     const child = new CodexLog({ id: "55555555-0000-0000-0000-000000000005", cwd, start: "2026-03-02T10:00:04.500Z" })
-      .meta({ source: { subagent: { thread_spawn: { parent_thread_id: "44444444-0000-0000-0000-000000000004", depth: 1 } } } })
+      .meta({
+        source: { subagent: { thread_spawn: { parent_thread_id: "44444444-0000-0000-0000-000000000004", depth: 1 } } },
+      })
       .turn("gpt-5.4-mini")
       .prompt("sub task")
       .exec("call_sub", "ls")
       .tokens(usage(20, 5, 2, 1));
     const sink = new DiagnosticSink("codex");
-    const session = parseCodexRollout({ text: parent.text(), file: "parent.jsonl", subagents: [{ file: "child.jsonl", text: child.text() }] }, sink);
+    const session = parseCodexRollout(
+      { text: parent.text(), file: "parent.jsonl", subagents: [{ file: "child.jsonl", text: child.text() }] },
+      sink,
+    );
     assert.ok(session);
     assert.equal(session.turns.length, 1);
-    assert.deepEqual(session.tool_calls.map((c) => [c.id, c.sidechain]), [["call_sub", true]]);
-    assert.deepEqual(session.api_calls.map((c) => [c.model, c.sidechain, c.usage.input_tokens]), [["gpt-5.4", false, 10], ["gpt-5.4-mini", true, 15]]);
+    assert.deepEqual(
+      session.tool_calls.map((c) => [c.id, c.sidechain]),
+      [["call_sub", true]],
+    );
+    assert.deepEqual(
+      session.api_calls.map((c) => [c.model, c.sidechain, c.usage.input_tokens]),
+      [
+        ["gpt-5.4", false, 10],
+        ["gpt-5.4-mini", true, 15],
+      ],
+    );
     // CodexLog stamps each line one second after the previous one (session_meta uses two: its payload, then its line).
     // Parent lines 1–6 are stamped 10:00:02 … 10:00:07; the child's exec call is stamped 10:00:11.5, after the
     // parent's last line, so it lands on line 6.
@@ -276,8 +453,17 @@ describe("hand-worked Codex replays", () => {
   test("spawn_agent without the sub-agent's rollout: a warning; with it: none", () => {
     const parentLog = () => {
       const log = new CodexLog({ id: "44444444-0000-0000-0000-000000000004", cwd }).meta().turn().prompt("delegate");
-      log.env("response_item", { type: "function_call", name: "spawn_agent", arguments: JSON.stringify({ message: "write the tests", agent_type: "worker" }), call_id: "call_spawn" });
-      log.env("response_item", { type: "function_call_output", call_id: "call_spawn", output: JSON.stringify({ agent_id: "55555555-0000-0000-0000-000000000005" }) });
+      log.env("response_item", {
+        type: "function_call",
+        name: "spawn_agent",
+        arguments: JSON.stringify({ message: "write the tests", agent_type: "worker" }),
+        call_id: "call_spawn",
+      });
+      log.env("response_item", {
+        type: "function_call_output",
+        call_id: "call_spawn",
+        output: JSON.stringify({ agent_id: "55555555-0000-0000-0000-000000000005" }),
+      });
       return log.text();
     };
     const alone = new DiagnosticSink("codex");
@@ -286,14 +472,24 @@ describe("hand-worked Codex replays", () => {
     assert.equal(missing.length, 1);
     assert.equal(missing[0].severity, "warning");
     // Lines: session_meta 1, turn_context 2, the prompt: environment message 3, message 4, user_message event 5; the spawn_agent call 6.
-    assert.match(missing[0].message, /^1 spawn_agent call\(s\) whose sub-agent rollouts are not among the inputs \(0 given\).*first at line 6$/);
+    assert.match(
+      missing[0].message,
+      /^1 spawn_agent call\(s\) whose sub-agent rollouts are not among the inputs \(0 given\).*first at line 6$/,
+    );
 
     const child = new CodexLog({ id: "55555555-0000-0000-0000-000000000005", cwd })
-      .meta({ source: { subagent: { thread_spawn: { parent_thread_id: "44444444-0000-0000-0000-000000000004", depth: 1 } } } })
+      .meta({
+        source: { subagent: { thread_spawn: { parent_thread_id: "44444444-0000-0000-0000-000000000004", depth: 1 } } },
+      })
       .turn()
       .prompt("write the tests");
     const withChild = new DiagnosticSink("codex");
-    assert.ok(parseCodexRollout({ text: parentLog(), file: "parent.jsonl", subagents: [{ file: "child.jsonl", text: child.text() }] }, withChild));
+    assert.ok(
+      parseCodexRollout(
+        { text: parentLog(), file: "parent.jsonl", subagents: [{ file: "child.jsonl", text: child.text() }] },
+        withChild,
+      ),
+    );
     assert.equal(withChild.rows.filter((d) => d.code === "codex-subagent-rollout-missing").length, 0);
   });
 
@@ -314,7 +510,13 @@ describe("hand-worked Codex replays", () => {
 
   function rolloutCut(): string {
     const log = new CodexLog({ id: "66666666-0000-0000-0000-000000000006", cwd }).meta().turn().prompt("p");
-    log.env("response_item", { type: "custom_tool_call", status: "completed", call_id: "call_cut", name: "apply_patch", input: "*** Begin Patch\n*** Add File: z.txt\n+z\n*** End Patch\n" });
+    log.env("response_item", {
+      type: "custom_tool_call",
+      status: "completed",
+      call_id: "call_cut",
+      name: "apply_patch",
+      input: "*** Begin Patch\n*** Add File: z.txt\n+z\n*** End Patch\n",
+    });
     return log.text() + '{"timestamp":"2026-03-02T10:01:00.000Z","type":"event_msg","payload":{"type":"patch_apply_';
   }
 });
@@ -332,18 +534,40 @@ test("findCodexRollouts: the sessions/YYYY/MM/DD layout, content detection, sub-
   };
   const day = "sessions/2026/03/02";
   const parentId = "88888888-0000-0000-0000-000000000008";
-  const sub = (id: string, parent: string) => new CodexLog({ id, cwd: "/p" }).meta({ source: { subagent: { thread_spawn: { parent_thread_id: parent } } } }).turn().text();
-  put(`${day}/rollout-2026-03-02T10-00-00-${parentId}.jsonl`, new CodexLog({ id: parentId, cwd: "/p" }).meta().turn().prompt("hi").text());
-  put(`${day}/rollout-2026-03-02T10-05-00-99999999-0000-0000-0000-000000000009.jsonl`, sub("99999999-0000-0000-0000-000000000009", parentId));
-  put(`${day}/rollout-2026-03-02T10-06-00-aaaaaaaa-0000-0000-0000-00000000000a.jsonl`, sub("aaaaaaaa-0000-0000-0000-00000000000a", "not-here"));
+  const sub = (id: string, parent: string) =>
+    new CodexLog({ id, cwd: "/p" })
+      .meta({ source: { subagent: { thread_spawn: { parent_thread_id: parent } } } })
+      .turn()
+      .text();
+  put(
+    `${day}/rollout-2026-03-02T10-00-00-${parentId}.jsonl`,
+    new CodexLog({ id: parentId, cwd: "/p" }).meta().turn().prompt("hi").text(),
+  );
+  put(
+    `${day}/rollout-2026-03-02T10-05-00-99999999-0000-0000-0000-000000000009.jsonl`,
+    sub("99999999-0000-0000-0000-000000000009", parentId),
+  );
+  put(
+    `${day}/rollout-2026-03-02T10-06-00-aaaaaaaa-0000-0000-0000-00000000000a.jsonl`,
+    sub("aaaaaaaa-0000-0000-0000-00000000000a", "not-here"),
+  );
   put("history.jsonl", JSON.stringify({ session_id: parentId, ts: 1, text: "hi" }) + "\n");
-  put("claude/x.jsonl", JSON.stringify({ type: "user", sessionId: "s", uuid: "u", message: { role: "user", content: "hi" } }) + "\n");
+  put(
+    "claude/x.jsonl",
+    JSON.stringify({ type: "user", sessionId: "s", uuid: "u", message: { role: "user", content: "hi" } }) + "\n",
+  );
   const sink = new DiagnosticSink("codex");
   const found = findCodexRollouts(home, sink);
-  assert.deepEqual(found.map((f) => [f.file.slice(home.length + 1), f.subagents.map((s) => s.slice(home.length + 1))]), [
-    [`${day}/rollout-2026-03-02T10-00-00-${parentId}.jsonl`, [`${day}/rollout-2026-03-02T10-05-00-99999999-0000-0000-0000-000000000009.jsonl`]],
-    [`${day}/rollout-2026-03-02T10-06-00-aaaaaaaa-0000-0000-0000-00000000000a.jsonl`, []],
-  ]);
+  assert.deepEqual(
+    found.map((f) => [f.file.slice(home.length + 1), f.subagents.map((s) => s.slice(home.length + 1))]),
+    [
+      [
+        `${day}/rollout-2026-03-02T10-00-00-${parentId}.jsonl`,
+        [`${day}/rollout-2026-03-02T10-05-00-99999999-0000-0000-0000-000000000009.jsonl`],
+      ],
+      [`${day}/rollout-2026-03-02T10-06-00-aaaaaaaa-0000-0000-0000-00000000000a.jsonl`, []],
+    ],
+  );
   assert.ok(codes(sink).includes("codex-orphan-subagent"));
   assert.equal(readCodexRollout(found[0], new DiagnosticSink("codex"))?.session_id, parentId);
   assert.deepEqual(defaultCodexSessionRoots({ CODEX_HOME: home }), [join(home, "sessions")]);

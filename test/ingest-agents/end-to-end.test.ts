@@ -48,16 +48,73 @@ test("analyze on the external-agents mirror computes the Codex units (hand-worke
   assert.equal(rows.diagnostics.filter((d) => d.code === "transcript-format-unsupported").length, 0);
 
   const pick = (sha: string) => {
-    const u = rows.units.find((x) => x.session_id === "019dbcc1-3812-72e1-9caa-f97edd88215b" && x.commit_sha.startsWith(sha));
+    const u = rows.units.find(
+      (x) => x.session_id === "019dbcc1-3812-72e1-9caa-f97edd88215b" && x.commit_sha.startsWith(sha),
+    );
     assert.ok(u, sha);
-    return [u.checkpoint_id, u.ambiguity, u.model, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.numstat_additions, u.unreplayable_calls, u.entire_agent_lines, u.entire_total_committed];
+    return [
+      u.checkpoint_id,
+      u.ambiguity,
+      u.model,
+      u.agent_lines_produced,
+      u.agent_lines_final,
+      u.agent_lines_survived,
+      u.human_lines,
+      u.outside_lines,
+      u.total_committed_lines,
+      u.numstat_additions,
+      u.unreplayable_calls,
+      u.entire_agent_lines,
+      u.entire_total_committed,
+    ];
   };
-  assert.deepEqual(pick("21b5890d"), ["fc9a115d0155", "multi-checkpoint-session", "gpt-5.4", 412, 412, 408, 2, 0, 410, 410, 0, 410, 410]);
-  assert.deepEqual(pick("24546040"), ["c3b191fe1158", "multi-checkpoint-session", "gpt-5.4", 12, 12, 12, 0, 0, 12, 12, 0, 12, 12]);
+  assert.deepEqual(pick("21b5890d"), [
+    "fc9a115d0155",
+    "multi-checkpoint-session",
+    "gpt-5.4",
+    412,
+    412,
+    408,
+    2,
+    0,
+    410,
+    410,
+    0,
+    410,
+    410,
+  ]);
+  assert.deepEqual(pick("24546040"), [
+    "c3b191fe1158",
+    "multi-checkpoint-session",
+    "gpt-5.4",
+    12,
+    12,
+    12,
+    0,
+    0,
+    12,
+    12,
+    0,
+    12,
+    12,
+  ]);
 
   // The session row comes from the longest stored copy (c3's 387 records): 2 prompts, 83 calls, 3 edits, 49 API calls.
   const s = rows.sessions.find((x) => x.session_id === "019dbcc1-3812-72e1-9caa-f97edd88215b");
-  assert.deepEqual([s?.source, s?.prompts, s?.tool_calls, s?.edit_calls, s?.failed_edit_calls, s?.api_calls, s?.input_tokens, s?.cache_read_tokens, s?.output_tokens], ["codex", 2, 83, 3, 0, 49, 186588, 3762688, 22594]);
+  assert.deepEqual(
+    [
+      s?.source,
+      s?.prompts,
+      s?.tool_calls,
+      s?.edit_calls,
+      s?.failed_edit_calls,
+      s?.api_calls,
+      s?.input_tokens,
+      s?.cache_read_tokens,
+      s?.output_tokens,
+    ],
+    ["codex", 2, 83, 3, 0, 49, 186588, 3762688, 22594],
+  );
 });
 
 /*
@@ -72,10 +129,12 @@ test("analyze on the external-agents mirror computes the Codex units (hand-worke
  */
 test("a folder of Codex, Gemini and OpenCode sessions with --repo: found by content, linked, attributed", async () => {
   const repo = new TestRepo("sce-agents-");
-  const app0 = "import os\nimport sys\n\ndef main():\n    print(\"a\")\n    return 0\n\ndef helper():\n    return 1\n";
-  const app1 = "import os\nimport json\nimport sys\n\ndef main():\n    print(\"a\")\n    return 0\n\ndef helper():\n    value = 2\n    return value\n";
+  const app0 = 'import os\nimport sys\n\ndef main():\n    print("a")\n    return 0\n\ndef helper():\n    return 1\n';
+  const app1 =
+    'import os\nimport json\nimport sys\n\ndef main():\n    print("a")\n    return 0\n\ndef helper():\n    value = 2\n    return value\n';
   repo.commit("base", { "src/app.py": app0 });
-  const diff = "@@ -1,2 +1,3 @@\n import os\n+import json\n import sys\n@@ -8,2 +9,3 @@\n def helper():\n-    return 1\n+    value = 2\n+    return value\n";
+  const diff =
+    "@@ -1,2 +1,3 @@\n import os\n+import json\n import sys\n@@ -8,2 +9,3 @@\n def helper():\n-    return 1\n+    value = 2\n+    return value\n";
   const sessions = mkdtempSync(join(tmpdir(), "sce-agent-logs-"));
   const put = (rel: string, text: string) => {
     mkdirSync(dirname(join(sessions, rel)), { recursive: true });
@@ -84,23 +143,64 @@ test("a folder of Codex, Gemini and OpenCode sessions with --repo: found by cont
   put(
     "codex/sessions/2026/03/02/rollout-2026-03-02T11-30-00-77777777-0000-0000-0000-000000000007.jsonl",
     new CodexLog({ id: "77777777-0000-0000-0000-000000000007", cwd: repo.dir, start: "2026-03-02T11:30:00.000Z" })
-      .meta().turn().prompt("json and a value")
-      .patch("call_1", "*** Begin Patch\n*** Update File: src/app.py\n…\n*** End Patch\n", { [`${repo.dir}/src/app.py`]: { type: "update", unified_diff: diff, move_path: null } })
+      .meta()
+      .turn()
+      .prompt("json and a value")
+      .patch("call_1", "*** Begin Patch\n*** Update File: src/app.py\n…\n*** End Patch\n", {
+        [`${repo.dir}/src/app.py`]: { type: "update", unified_diff: diff, move_path: null },
+      })
       .tokens(usage(1000, 400, 50, 10))
       .text(),
   );
   repo.commit("codex work", { "src/app.py": app1 });
   const gemini = [
-    { sessionId: "g-1", projectHash: "x", startTime: "2026-03-02T12:30:00.000Z", lastUpdated: "2026-03-02T12:31:00.000Z" },
+    {
+      sessionId: "g-1",
+      projectHash: "x",
+      startTime: "2026-03-02T12:30:00.000Z",
+      lastUpdated: "2026-03-02T12:31:00.000Z",
+    },
     { id: "m1", timestamp: "2026-03-02T12:30:01.000Z", type: "user", content: [{ text: "write notes" }] },
-    { id: "m2", timestamp: "2026-03-02T12:30:02.000Z", type: "gemini", content: "", model: "gemini-2.5-pro", tokens: { input: 10, output: 2, cached: 0, thoughts: 0, tool: 0, total: 12 }, toolCalls: [{ id: "w1", name: "write_file", status: "success", timestamp: "2026-03-02T12:30:03.000Z", args: { file_path: `${repo.dir}/notes.md`, content: "n1\nn2\n" }, result: [{ functionResponse: { response: { output: `Successfully created and wrote to new file: ${repo.dir}/notes.md.` } } }] }] },
+    {
+      id: "m2",
+      timestamp: "2026-03-02T12:30:02.000Z",
+      type: "gemini",
+      content: "",
+      model: "gemini-2.5-pro",
+      tokens: { input: 10, output: 2, cached: 0, thoughts: 0, tool: 0, total: 12 },
+      toolCalls: [
+        {
+          id: "w1",
+          name: "write_file",
+          status: "success",
+          timestamp: "2026-03-02T12:30:03.000Z",
+          args: { file_path: `${repo.dir}/notes.md`, content: "n1\nn2\n" },
+          result: [
+            {
+              functionResponse: {
+                response: { output: `Successfully created and wrote to new file: ${repo.dir}/notes.md.` },
+              },
+            },
+          ],
+        },
+      ],
+    },
   ];
-  put("gemini/tmp/abc/chats/session-2026-03-02T12-30-g-1.jsonl", gemini.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  put(
+    "gemini/tmp/abc/chats/session-2026-03-02T12-30-g-1.jsonl",
+    gemini.map((l) => JSON.stringify(l)).join("\n") + "\n",
+  );
   repo.commit("notes", { "notes.md": "n1\nn2\n" });
   const sid = "ses_e2e000000000000000000001";
   put(`opencode/storage/session/p1/${sid}.json`, JSON.stringify({ id: sid, directory: repo.dir, version: "1.2.0" }));
-  put(`opencode/storage/message/${sid}/msg_01.json`, JSON.stringify({ id: "msg_01", sessionID: sid, role: "user", time: { created: 1772454600000 } }));
-  put("opencode/storage/part/msg_01/prt_01.json", JSON.stringify({ id: "prt_01", type: "text", text: "what does app.py do?" }));
+  put(
+    `opencode/storage/message/${sid}/msg_01.json`,
+    JSON.stringify({ id: "msg_01", sessionID: sid, role: "user", time: { created: 1772454600000 } }),
+  );
+  put(
+    "opencode/storage/part/msg_01/prt_01.json",
+    JSON.stringify({ id: "prt_01", type: "text", text: "what does app.py do?" }),
+  );
   // Not a transcript: reported, not read.
   put("codex/history.jsonl", JSON.stringify({ session_id: "x", ts: 1, text: "hi" }) + "\n");
 
@@ -110,10 +210,32 @@ test("a folder of Codex, Gemini and OpenCode sessions with --repo: found by cont
     ["gemini", "g-1", 1],
     ["opencode", sid, 1],
   ]);
-  const unit = (source: string) => rows.units.filter((u) => rows.sessions.find((s) => s.session_id === u.session_id)?.source === source);
-  assert.deepEqual(unit("codex").map((u) => [u.ambiguity, u.agent_lines_produced, u.agent_lines_survived, u.human_lines, u.total_committed_lines]), [[null, 3, 3, 0, 3]]);
-  assert.deepEqual(unit("gemini").map((u) => [u.ambiguity, u.agent_lines_produced, u.agent_lines_survived, u.human_lines, u.total_committed_lines]), [[null, 2, 2, 0, 2]]);
+  const unit = (source: string) =>
+    rows.units.filter((u) => rows.sessions.find((s) => s.session_id === u.session_id)?.source === source);
+  assert.deepEqual(
+    unit("codex").map((u) => [
+      u.ambiguity,
+      u.agent_lines_produced,
+      u.agent_lines_survived,
+      u.human_lines,
+      u.total_committed_lines,
+    ]),
+    [[null, 3, 3, 0, 3]],
+  );
+  assert.deepEqual(
+    unit("gemini").map((u) => [
+      u.ambiguity,
+      u.agent_lines_produced,
+      u.agent_lines_survived,
+      u.human_lines,
+      u.total_committed_lines,
+    ]),
+    [[null, 2, 2, 0, 2]],
+  );
   assert.equal(unit("opencode").length, 0);
   assert.ok(rows.diagnostics.some((d) => d.code === "not-a-transcript" && d.file?.endsWith("history.jsonl")));
-  assert.deepEqual(rows.tool_calls.filter((c) => c.tool === "apply_patch").map((c) => [c.file, c.lines_added, c.lines_removed]), [["src/app.py", 3, 1]]);
+  assert.deepEqual(
+    rows.tool_calls.filter((c) => c.tool === "apply_patch").map((c) => [c.file, c.lines_added, c.lines_removed]),
+    [["src/app.py", 3, 1]],
+  );
 });

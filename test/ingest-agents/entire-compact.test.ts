@@ -22,8 +22,18 @@ const ROOT = "/home/u/proj";
 const GREET = `${ROOT}/src/greet.py`;
 
 /** One compact line with its fields in compact.go's order (v, agent, cli_version, type, ts, id, tokens, content). */
-function line(type: string, ts: string | null, content: unknown, more: { id?: string; input_tokens?: number; output_tokens?: number; agent?: string; v?: unknown } = {}): string {
-  const o: Record<string, unknown> = { v: more.v ?? 1, agent: more.agent ?? "claude-code", cli_version: "0.42.0", type };
+function line(
+  type: string,
+  ts: string | null,
+  content: unknown,
+  more: { id?: string; input_tokens?: number; output_tokens?: number; agent?: string; v?: unknown } = {},
+): string {
+  const o: Record<string, unknown> = {
+    v: more.v ?? 1,
+    agent: more.agent ?? "claude-code",
+    cli_version: "0.42.0",
+    type,
+  };
   if (ts !== null) o.ts = ts;
   if (more.id !== undefined) o.id = more.id;
   if (more.input_tokens) o.input_tokens = more.input_tokens; // omitted when 0, as compact.go does
@@ -32,10 +42,20 @@ function line(type: string, ts: string | null, content: unknown, more: { id?: st
   return JSON.stringify(o);
 }
 const user = (ts: string, ...texts: (string | { id: string; text: string } | Record<string, unknown>)[]) =>
-  line("user", ts, texts.map((t) => (typeof t === "string" ? { text: t } : t)));
-const toolUse = (id: string, name: string, input: unknown, result?: { output: string; status: string; file?: unknown }) => ({ type: "tool_use", id, name, input, ...(result ? { result } : {}) });
+  line(
+    "user",
+    ts,
+    texts.map((t) => (typeof t === "string" ? { text: t } : t)),
+  );
+const toolUse = (
+  id: string,
+  name: string,
+  input: unknown,
+  result?: { output: string; status: string; file?: unknown },
+) => ({ type: "tool_use", id, name, input, ...(result ? { result } : {}) });
 const ok = (output = "ok") => ({ output, status: "success" });
-const assistant = (ts: string, id: string, inTok: number, outTok: number, ...blocks: unknown[]) => line("assistant", ts, blocks, { id, input_tokens: inTok, output_tokens: outTok });
+const assistant = (ts: string, id: string, inTok: number, outTok: number, ...blocks: unknown[]) =>
+  line("assistant", ts, blocks, { id, input_tokens: inTok, output_tokens: outTok });
 const at = (s: string) => `2026-03-02T${s}.000Z`;
 
 const V1 = 'def greet(name):\n    return "hi " + name\n\nprint(greet("ada"))\n';
@@ -45,24 +65,72 @@ const M1 = [
   { old_string: 'print(greet("ada"))', new_string: 'if __name__ == "__main__":\n    print(greet("ada"))' },
   { old_string: "def greet(name):", new_string: "def greet(name: str) -> str:" },
 ];
-const V3 = 'def greet(name: str) -> str:\n    message = "hi " + name\n    return message\n\nif __name__ == "__main__":\n    print(greet("ada"))\n';
+const V3 =
+  'def greet(name: str) -> str:\n    message = "hi " + name\n    return message\n\nif __name__ == "__main__":\n    print(greet("ada"))\n';
 
 /** The unit-test fixture: a Write create, two Edits (one failed), a Read, a MultiEdit, prompts with promptIds, an interruption, a command. */
-const FIXTURE = [
-  /* 1 */ user(at("11:00:00"), { id: "prompt-1", text: "create src/greet.py" }),
-  /* 2 */ assistant(at("11:00:05"), "msg_1", 100, 50, { type: "text", text: "Writing it." }, toolUse("toolu_1", "Write", { file_path: GREET, content: V1 }, ok(`File created successfully at: ${GREET}`))),
-  /* 3 */ assistant(at("11:00:10"), "msg_2", 5, 7, toolUse("toolu_2", "Edit", { file_path: GREET, old_string: "nothing", new_string: "x" }, { output: "<tool_use_error>String to replace not found in file.\nString: nothing</tool_use_error>", status: "error" })),
-  /* 4 */ assistant(at("11:00:15"), "msg_3", 10, 20, toolUse("toolu_3", "Edit", { file_path: GREET, ...E1 }, ok())),
-  /* 5 */ assistant(at("11:00:20"), "msg_4", 3, 0, toolUse("toolu_4", "Read", { file_path: GREET }, { output: "     1\tdef greet(name):", status: "success", file: { filePath: GREET, numLines: 5 } })),
-  /* 6 */ user(at("11:00:30"), "[Request interrupted by user]"),
-  /* 7 */ user(at("11:01:00"), { id: "prompt-2", text: "type it and guard main" }, { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } }),
-  /* 8 */ assistant(at("11:01:10"), "msg_5", 30, 40, toolUse("toolu_5", "MultiEdit", { file_path: GREET, edits: M1 }, ok()), toolUse("toolu_6", "Bash", { command: "pytest" })),
-  /* 9 */ user(at("11:02:00"), "<command-name>/exit</command-name>\n<command-message>exit</command-message>"),
-].join("\n") + "\n";
+const FIXTURE =
+  [
+    /* 1 */ user(at("11:00:00"), { id: "prompt-1", text: "create src/greet.py" }),
+    /* 2 */ assistant(
+      at("11:00:05"),
+      "msg_1",
+      100,
+      50,
+      { type: "text", text: "Writing it." },
+      toolUse("toolu_1", "Write", { file_path: GREET, content: V1 }, ok(`File created successfully at: ${GREET}`)),
+    ),
+    /* 3 */ assistant(
+      at("11:00:10"),
+      "msg_2",
+      5,
+      7,
+      toolUse(
+        "toolu_2",
+        "Edit",
+        { file_path: GREET, old_string: "nothing", new_string: "x" },
+        {
+          output: "<tool_use_error>String to replace not found in file.\nString: nothing</tool_use_error>",
+          status: "error",
+        },
+      ),
+    ),
+    /* 4 */ assistant(at("11:00:15"), "msg_3", 10, 20, toolUse("toolu_3", "Edit", { file_path: GREET, ...E1 }, ok())),
+    /* 5 */ assistant(
+      at("11:00:20"),
+      "msg_4",
+      3,
+      0,
+      toolUse(
+        "toolu_4",
+        "Read",
+        { file_path: GREET },
+        { output: "     1\tdef greet(name):", status: "success", file: { filePath: GREET, numLines: 5 } },
+      ),
+    ),
+    /* 6 */ user(at("11:00:30"), "[Request interrupted by user]"),
+    /* 7 */ user(
+      at("11:01:00"),
+      { id: "prompt-2", text: "type it and guard main" },
+      { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0KGgo=" } },
+    ),
+    /* 8 */ assistant(
+      at("11:01:10"),
+      "msg_5",
+      30,
+      40,
+      toolUse("toolu_5", "MultiEdit", { file_path: GREET, edits: M1 }, ok()),
+      toolUse("toolu_6", "Bash", { command: "pytest" }),
+    ),
+    /* 9 */ user(at("11:02:00"), "<command-name>/exit</command-name>\n<command-message>exit</command-message>"),
+  ].join("\n") + "\n";
 
 const codes = (rows: Diagnostic[], code: string) => rows.filter((d) => d.code === code);
 
-function parse(text: string, file = "ab/cdef012345/0/transcript.jsonl"): { session: Session | null; sink: DiagnosticSink } {
+function parse(
+  text: string,
+  file = "ab/cdef012345/0/transcript.jsonl",
+): { session: Session | null; sink: DiagnosticSink } {
   const sink = new DiagnosticSink("entire", file);
   return { session: parseEntireCompactTranscript({ text, file }, sink), sink };
 }
@@ -73,7 +141,10 @@ describe("parseEntireCompactTranscript on a hand-written Claude Code compact tra
 
   test("session fields: agent from the lines, no cwd, no model, 9 lines", () => {
     assert.ok(session);
-    assert.deepEqual([s.source, s.agent, s.agent_version, s.branch, s.cwds, s.record_count], ["entire-compact", "Claude Code", null, null, [], 9]);
+    assert.deepEqual(
+      [s.source, s.agent, s.agent_version, s.branch, s.cwds, s.record_count],
+      ["entire-compact", "Claude Code", null, null, [], 9],
+    );
     // 9 lines with `ts`, 11:00:00 … 11:02:00.
     assert.equal(s.record_times.length, 9);
     assert.equal(s.record_times[8] - s.record_times[0], 120_000);
@@ -105,16 +176,34 @@ describe("parseEntireCompactTranscript on a hand-written Claude Code compact tra
     );
     assert.equal(s.tool_calls[1].error, "String to replace not found in file.\nString: nothing");
     const missing = codes(sink.rows, "entire-compact-tool-call-without-result");
-    assert.deepEqual(missing.map((d) => [d.record, d.severity]), [[8, "warning"]]);
+    assert.deepEqual(
+      missing.map((d) => [d.record, d.severity]),
+      [[8, "warning"]],
+    );
     assert.match(missing[0].message, /toolu_6/);
   });
 
   test("file edits: Write → post-image, Edit/MultiEdit → string edits (no pre-images); the failed Edit and the Read have none", () => {
     const [w, failed, e, read, multi, bash] = s.tool_calls.map((c) => c.file_edits);
-    assert.deepEqual(w, [{ path: GREET, kind: "write", pre_image: null, post_image: V1, edits: null, patch: null, user_modified: false }]);
-    assert.deepEqual(e, [{ path: GREET, kind: "edit", pre_image: null, post_image: null, edits: [{ ...E1, replace_all: false }], patch: null, user_modified: false }]);
+    assert.deepEqual(w, [
+      { path: GREET, kind: "write", pre_image: null, post_image: V1, edits: null, patch: null, user_modified: false },
+    ]);
+    assert.deepEqual(e, [
+      {
+        path: GREET,
+        kind: "edit",
+        pre_image: null,
+        post_image: null,
+        edits: [{ ...E1, replace_all: false }],
+        patch: null,
+        user_modified: false,
+      },
+    ]);
     assert.deepEqual(multi[0].kind, "multi-edit");
-    assert.deepEqual(multi[0].edits, M1.map((m) => ({ ...m, replace_all: false })));
+    assert.deepEqual(
+      multi[0].edits,
+      M1.map((m) => ({ ...m, replace_all: false })),
+    );
     assert.deepEqual([failed, read, bash], [[], [], []]);
     // Replayed in order, the edits give V2 after the Edit and V3 after the MultiEdit.
     const afterEdit = applyStringEdits(w[0].post_image!, e[0].edits!);
@@ -124,7 +213,15 @@ describe("parseEntireCompactTranscript on a hand-written Claude Code compact tra
 
   test("usage: one API call per assistant line, input and output only; the format's limits said once each", () => {
     assert.deepEqual(
-      s.api_calls.map((a) => [a.id, a.record, a.model, a.usage.input_tokens, a.usage.output_tokens, a.usage.cache_creation_tokens, a.usage.cache_read_tokens]),
+      s.api_calls.map((a) => [
+        a.id,
+        a.record,
+        a.model,
+        a.usage.input_tokens,
+        a.usage.output_tokens,
+        a.usage.cache_creation_tokens,
+        a.usage.cache_read_tokens,
+      ]),
       [
         ["msg_1", 2, null, 100, 50, 0, 0],
         ["msg_2", 3, null, 5, 7, 0, 0],
@@ -134,8 +231,14 @@ describe("parseEntireCompactTranscript on a hand-written Claude Code compact tra
       ],
     );
     // Σ input 100+5+10+3+30 = 148, Σ output 50+7+20+0+40 = 117.
-    assert.equal(s.api_calls.reduce((n, a) => n + a.usage.input_tokens, 0), 148);
-    assert.equal(s.api_calls.reduce((n, a) => n + a.usage.output_tokens, 0), 117);
+    assert.equal(
+      s.api_calls.reduce((n, a) => n + a.usage.input_tokens, 0),
+      148,
+    );
+    assert.equal(
+      s.api_calls.reduce((n, a) => n + a.usage.output_tokens, 0),
+      117,
+    );
     for (const code of ["entire-compact-no-cache-tokens", "entire-compact-no-preimages"]) {
       const rows = codes(sink.rows, code);
       assert.equal(rows.length, 1, code);
@@ -146,9 +249,17 @@ describe("parseEntireCompactTranscript on a hand-written Claude Code compact tra
   });
 
   test("a message id on two lines is one API call, with the usage of the line with the most output", () => {
-    const text = [user(at("10:00:00"), "go"), assistant(at("10:00:01"), "msg_x", 4, 5, { type: "text", text: "a" }), assistant(at("10:00:02"), "msg_x", 4, 9, { type: "text", text: "b" })].join("\n") + "\n";
+    const text =
+      [
+        user(at("10:00:00"), "go"),
+        assistant(at("10:00:01"), "msg_x", 4, 5, { type: "text", text: "a" }),
+        assistant(at("10:00:02"), "msg_x", 4, 9, { type: "text", text: "b" }),
+      ].join("\n") + "\n";
     const r = parse(text);
-    assert.deepEqual(r.session!.api_calls.map((a) => [a.id, a.record, a.usage.output_tokens]), [["msg_x", 3, 9]]);
+    assert.deepEqual(
+      r.session!.api_calls.map((a) => [a.id, a.record, a.usage.output_tokens]),
+      [["msg_x", 3, 9]],
+    );
     assert.equal(codes(r.sink.rows, "entire-compact-repeated-message-id").length, 1);
   });
 });
@@ -157,7 +268,12 @@ describe("bad input", () => {
   test("truncated and NUL-bearing lines go through jsonl.ts; an unknown v is read with a warning; unknown and missing types are counted", () => {
     const text = [
       /* 1 */ user(at("10:00:00"), "first prompt"),
-      /* 2 */ line("assistant", at("10:00:01"), [toolUse("t1", "Write", { file_path: "/p/a.txt", content: "a\n" }, ok())], { id: "m1", output_tokens: 3, v: 2 }),
+      /* 2 */ line(
+        "assistant",
+        at("10:00:01"),
+        [toolUse("t1", "Write", { file_path: "/p/a.txt", content: "a\n" }, ok())],
+        { id: "m1", output_tokens: 3, v: 2 },
+      ),
       /* 3 */ "\u0000\u0000" + line("system", at("10:00:02"), "hook ran"),
       /* 4 */ JSON.stringify({ v: 1, agent: "claude-code", cli_version: "0.42.0", content: "no type" }),
       /* 5 */ line("system", at("10:00:03"), "again"),
@@ -167,7 +283,10 @@ describe("bad input", () => {
     assert.ok(session);
     // Lines 1, 2 read (v 2 too): one prompt, one successful Write.
     assert.deepEqual([session.turns.length, session.tool_calls.length, session.tool_calls[0].success], [1, 1, true]);
-    assert.deepEqual(codes(sink.rows, "entire-compact-unknown-version").map((d) => [d.severity, d.record]), [["warning", 2]]);
+    assert.deepEqual(
+      codes(sink.rows, "entire-compact-unknown-version").map((d) => [d.severity, d.record]),
+      [["warning", 2]],
+    );
     assert.equal(codes(sink.rows, "jsonl-nul-bytes")[0]?.record, 3);
     assert.equal(codes(sink.rows, "jsonl-truncated")[0]?.record, 6);
     const unknownType = codes(sink.rows, "entire-compact-unknown-line-type");
@@ -185,13 +304,33 @@ describe("bad input", () => {
   });
 
   test("an agent whose compactor writes no tokens (kiro) says so; unknown status and a missing path are counted", () => {
-    const text = [
-      line("user", "2026-01-01T00:00:00Z", [{ text: "Create a hello.go file" }], { agent: "kiro" }),
-      line("assistant", "2026-01-01T00:00:01Z", [toolUse("tu-1", "Write", { content: "package main", path: "/repo/hello.go" }, { output: "ok", status: "done" }), toolUse("tu-2", "Edit", { old_string: "a", new_string: "b" }, ok())], { id: "msg-1", agent: "kiro" }),
-    ].join("\n") + "\n";
+    const text =
+      [
+        line("user", "2026-01-01T00:00:00Z", [{ text: "Create a hello.go file" }], { agent: "kiro" }),
+        line(
+          "assistant",
+          "2026-01-01T00:00:01Z",
+          [
+            toolUse(
+              "tu-1",
+              "Write",
+              { content: "package main", path: "/repo/hello.go" },
+              { output: "ok", status: "done" },
+            ),
+            toolUse("tu-2", "Edit", { old_string: "a", new_string: "b" }, ok()),
+          ],
+          { id: "msg-1", agent: "kiro" },
+        ),
+      ].join("\n") + "\n";
     const { session, sink } = parse(text);
     assert.deepEqual([session!.agent, session!.source], ["Kiro", "entire-compact"]);
-    assert.deepEqual(session!.tool_calls.map((c) => [c.success, c.file_edits.map((e) => e.path)]), [[null, ["/repo/hello.go"]], [true, []]]);
+    assert.deepEqual(
+      session!.tool_calls.map((c) => [c.success, c.file_edits.map((e) => e.path)]),
+      [
+        [null, ["/repo/hello.go"]],
+        [true, []],
+      ],
+    );
     assert.equal(codes(sink.rows, "entire-compact-unknown-result-status").length, 1);
     assert.equal(codes(sink.rows, "entire-compact-edit-without-path").length, 1);
     assert.equal(codes(sink.rows, "entire-compact-no-token-counts").length, 1);
@@ -200,20 +339,43 @@ describe("bad input", () => {
 
 describe("Codex compacted lines", () => {
   test("apply_patch with its patch text → patch edits; without it → counted; injected context is not a prompt but names the cwd", () => {
-    const patch = "*** Begin Patch\n*** Update File: /w/app.py\n@@\n import os\n+import json\n*** Add File: /w/notes.md\n+one\n+two\n*** End Patch\n";
-    const text = [
-      /* 1 */ line("user", at("09:00:00"), [{ text: "<environment_context>\n  <cwd>/w</cwd>\n</environment_context>" }], { agent: "codex" }),
-      /* 2 */ line("user", at("09:00:01"), [{ text: "add json" }], { agent: "codex" }),
-      /* 3 */ line("assistant", at("09:00:05"), [toolUse("call_1", "apply_patch", patch, { output: "Success.", status: "success" })], { agent: "codex", id: "r1", input_tokens: 1000, output_tokens: 200 }),
-      /* 4 */ line("assistant", at("09:00:06"), [toolUse("call_2", "apply_patch", {}, ok())], { agent: "codex", id: "r2", input_tokens: 10, output_tokens: 2 }),
-    ].join("\n") + "\n";
+    const patch =
+      "*** Begin Patch\n*** Update File: /w/app.py\n@@\n import os\n+import json\n*** Add File: /w/notes.md\n+one\n+two\n*** End Patch\n";
+    const text =
+      [
+        /* 1 */ line(
+          "user",
+          at("09:00:00"),
+          [{ text: "<environment_context>\n  <cwd>/w</cwd>\n</environment_context>" }],
+          { agent: "codex" },
+        ),
+        /* 2 */ line("user", at("09:00:01"), [{ text: "add json" }], { agent: "codex" }),
+        /* 3 */ line(
+          "assistant",
+          at("09:00:05"),
+          [toolUse("call_1", "apply_patch", patch, { output: "Success.", status: "success" })],
+          { agent: "codex", id: "r1", input_tokens: 1000, output_tokens: 200 },
+        ),
+        /* 4 */ line("assistant", at("09:00:06"), [toolUse("call_2", "apply_patch", {}, ok())], {
+          agent: "codex",
+          id: "r2",
+          input_tokens: 10,
+          output_tokens: 2,
+        }),
+      ].join("\n") + "\n";
     const { session, sink } = parse(text);
     const s = session!;
-    assert.deepEqual([s.agent, s.source, s.cwds, s.turns.map((t) => t.record)], ["Codex", "entire-compact", ["/w"], [2]]);
-    assert.deepEqual(s.tool_calls[0].file_edits.map((e) => [e.path, e.kind, e.patch, e.post_image]), [
-      ["/w/app.py", "patch", "@@\n import os\n+import json", null],
-      ["/w/notes.md", "write", null, "one\ntwo\n"],
-    ]);
+    assert.deepEqual(
+      [s.agent, s.source, s.cwds, s.turns.map((t) => t.record)],
+      ["Codex", "entire-compact", ["/w"], [2]],
+    );
+    assert.deepEqual(
+      s.tool_calls[0].file_edits.map((e) => [e.path, e.kind, e.patch, e.post_image]),
+      [
+        ["/w/app.py", "patch", "@@\n import os\n+import json", null],
+        ["/w/notes.md", "write", null, "one\ntwo\n"],
+      ],
+    );
     assert.deepEqual(s.tool_calls[1].file_edits, []);
     assert.equal(codes(sink.rows, "entire-compact-patch-without-text").length, 1);
     assert.equal(codes(sink.rows, "entire-compact-injected-context").length, 1);
@@ -224,11 +386,22 @@ describe("detection and dispatch by content", () => {
   test("compact lines are entire-compact; a first line longer than the prefix too; other formats keep theirs", () => {
     assert.equal(detectTranscriptFormat(FIXTURE), "entire-compact");
     assert.equal(detectTranscriptFormat(new TextEncoder().encode(FIXTURE)), "entire-compact");
-    const big = assistant(at("10:00:00"), "m", 1, 1, toolUse("t", "Read", { file_path: "/a" }, ok("x".repeat(300_000))));
+    const big = assistant(
+      at("10:00:00"),
+      "m",
+      1,
+      1,
+      toolUse("t", "Read", { file_path: "/a" }, ok("x".repeat(300_000))),
+    );
     assert.ok(big.length > 256 * 1024);
     assert.equal(detectTranscriptFormat(big + "\n"), "entire-compact");
     // A Claude Code record (sessionId, uuid) is still Claude Code; a compact-looking line without cli_version is not compact.
-    assert.equal(detectTranscriptFormat(JSON.stringify({ type: "user", sessionId: "s", uuid: "u", message: { role: "user", content: "hi" } }) + "\n"), "claude-code");
+    assert.equal(
+      detectTranscriptFormat(
+        JSON.stringify({ type: "user", sessionId: "s", uuid: "u", message: { role: "user", content: "hi" } }) + "\n",
+      ),
+      "claude-code",
+    );
     assert.equal(detectTranscriptFormat(JSON.stringify({ v: 1, role: "user", text: "add a file" }) + "\n"), "unknown");
   });
 
@@ -249,8 +422,19 @@ describe("detection and dispatch by content", () => {
 function compactCheckpoint(id: string, sessionId: string, transcript: string, start: number): Record<string, string> {
   const f = `${id.slice(0, 2)}/${id.slice(2)}`;
   return {
-    [`${f}/metadata.json`]: JSON.stringify({ checkpoint_id: id, strategy: "manual-commit", sessions: [{ metadata: `/${f}/0/metadata.json`, transcript: `/${f}/0/transcript.jsonl` }] }),
-    [`${f}/0/metadata.json`]: JSON.stringify({ checkpoint_id: id, session_id: sessionId, agent: "Claude Code", model: "claude-sonnet-4-5", created_at: "2026-03-02T12:00:00Z", compact_transcript_start: start }),
+    [`${f}/metadata.json`]: JSON.stringify({
+      checkpoint_id: id,
+      strategy: "manual-commit",
+      sessions: [{ metadata: `/${f}/0/metadata.json`, transcript: `/${f}/0/transcript.jsonl` }],
+    }),
+    [`${f}/0/metadata.json`]: JSON.stringify({
+      checkpoint_id: id,
+      session_id: sessionId,
+      agent: "Claude Code",
+      model: "claude-sonnet-4-5",
+      created_at: "2026-03-02T12:00:00Z",
+      compact_transcript_start: start,
+    }),
     [`${f}/0/transcript.jsonl`]: transcript,
   };
 }
@@ -260,7 +444,11 @@ describe("END TO END: analyze on a real git repository whose checkpoint stores o
   // Lines 1–4: prompt, Write greet.py (V1, 4 lines), a failed Edit, Edit (1 line → 2: V2) on the slice's last line.
   const part1 = FIXTURE.split("\n").slice(0, 4);
   // Lines 5–7: a prompt, the MultiEdit (V2 → V3), a closing text (output 3, no input).
-  const part2 = [user(at("11:01:00"), { id: "prompt-2", text: "type it and guard main" }), assistant(at("11:01:10"), "msg_5", 30, 40, toolUse("toolu_5", "MultiEdit", { file_path: GREET, edits: M1 }, ok())), line("assistant", at("11:01:20"), [{ type: "text", text: "Done." }], { id: "msg_6", output_tokens: 3 })];
+  const part2 = [
+    user(at("11:01:00"), { id: "prompt-2", text: "type it and guard main" }),
+    assistant(at("11:01:10"), "msg_5", 30, 40, toolUse("toolu_5", "MultiEdit", { file_path: GREET, edits: M1 }, ok())),
+    line("assistant", at("11:01:20"), [{ type: "text", text: "Done." }], { id: "msg_6", output_tokens: 3 }),
+  ];
 
   /*
    * One checkpoint, one commit (V2 committed unchanged; the base has no greet.py):
@@ -281,14 +469,37 @@ describe("END TO END: analyze on a real git repository whose checkpoint stores o
     const u = rows.units[0];
     assert.deepEqual([u.commit_sha, u.agent, u.method, u.ambiguity], [sha, "Claude Code", "git-replay", null]);
     assert.deepEqual(
-      [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.numstat_additions, u.unreplayable_calls, u.outside_changes],
+      [
+        u.agent_lines_produced,
+        u.agent_lines_final,
+        u.agent_lines_survived,
+        u.human_lines,
+        u.outside_lines,
+        u.total_committed_lines,
+        u.numstat_additions,
+        u.unreplayable_calls,
+        u.outside_changes,
+      ],
       [6, 5, 5, 0, 0, 5, 5, 0, 0],
     );
     assert.equal(u.coding_mode, "vibe");
     // Session row: 1 prompt, 3 calls (all edits), 1 failed; 3 API calls, input 100+5+10 = 115, output 50+7+20 = 77, no cache.
     const s = rows.sessions[0];
     assert.deepEqual(
-      [s.session_id, s.source, s.agent, s.prompts, s.tool_calls, s.edit_calls, s.failed_edit_calls, s.api_calls, s.input_tokens, s.output_tokens, s.cache_creation_tokens, s.cache_read_tokens],
+      [
+        s.session_id,
+        s.source,
+        s.agent,
+        s.prompts,
+        s.tool_calls,
+        s.edit_calls,
+        s.failed_edit_calls,
+        s.api_calls,
+        s.input_tokens,
+        s.output_tokens,
+        s.cache_creation_tokens,
+        s.cache_read_tokens,
+      ],
       [SESSION, "entire-compact", "Claude Code", 1, 3, 3, 1, 3, 115, 77, 0, 0],
     );
     // No model in the format: the cost is unknown (null, with a reason), never a silent 0.
@@ -296,7 +507,10 @@ describe("END TO END: analyze on a real git repository whose checkpoint stores o
     assert.equal(codes(rows.diagnostics, "price-unknown-model").length, 1);
     assert.equal(codes(rows.diagnostics, "entire-transcript-compact-only").length, 1);
     assert.equal(codes(rows.diagnostics, "entire-compact-no-cache-tokens").length, 1);
-    assert.deepEqual(rows.tool_calls.map((c) => c.file), ["src/greet.py", "src/greet.py", "src/greet.py"]);
+    assert.deepEqual(
+      rows.tool_calls.map((c) => c.file),
+      ["src/greet.py", "src/greet.py", "src/greet.py"],
+    );
   });
 
   /*
@@ -320,7 +534,16 @@ describe("END TO END: analyze on a real git repository whose checkpoint stores o
     const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
     const pick = (sha: string) => {
       const u = rows.units.find((x) => x.commit_sha === sha)!;
-      return [u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.unreplayable_calls];
+      return [
+        u.ambiguity,
+        u.agent_lines_produced,
+        u.agent_lines_final,
+        u.agent_lines_survived,
+        u.human_lines,
+        u.outside_lines,
+        u.total_committed_lines,
+        u.unreplayable_calls,
+      ];
     };
     assert.deepEqual(pick(sha1), ["multi-checkpoint-session", 6, 5, 5, 0, 0, 5, 0]);
     assert.deepEqual(pick(sha2), ["multi-checkpoint-session", 3, 3, 3, 1, 0, 4, 0]);
@@ -341,5 +564,8 @@ test("a folder holding a compact transcript is read as one session", async () =>
   const { rows } = await analyze({ inputs: [dir], threads: 1 });
   assert.equal(codes(rows.diagnostics, "transcript-path-unreadable").length, 0);
   // The fixture: 2 prompts, 6 tool calls, 5 API calls.
-  assert.deepEqual(rows.sessions.map((s) => [s.agent, s.prompts, s.tool_calls, s.api_calls]), [["Claude Code", 2, 6, 5]]);
+  assert.deepEqual(
+    rows.sessions.map((s) => [s.agent, s.prompts, s.tool_calls, s.api_calls]),
+    [["Claude Code", 2, 6, 5]],
+  );
 });

@@ -33,23 +33,43 @@ describe("the real Gemini CLI session ab/2b9748b105 (entireio/cli, Gemini CLI 0.
     assert.equal(session.session_id, "f7633853-6663-4dbb-bbf4-6159afa29df8");
     assert.equal(session.source, "gemini");
     assert.equal(session.record_count, 13);
-    assert.deepEqual(session.turns.map((t) => [t.record, t.text]), [[1, "run an agent that creates a color file inside docs, choose your color"]]);
+    assert.deepEqual(
+      session.turns.map((t) => [t.record, t.text]),
+      [[1, "run an agent that creates a color file inside docs, choose your color"]],
+    );
     const names = new Map<string, number>();
     for (const c of session.tool_calls) names.set(c.name, (names.get(c.name) ?? 0) + 1);
     assert.deepEqual(Object.fromEntries(names), { write_file: 1, run_shell_command: 6, read_file: 2 });
     assert.ok(session.tool_calls.every((c) => c.success === true && c.result_record === c.record));
     const write = session.tool_calls.filter((c) => c.file_edits.length > 0);
     assert.equal(write.length, 1);
-    assert.deepEqual([write[0].file_edits[0].path, write[0].file_edits[0].kind, write[0].file_edits[0].pre_image, write[0].file_edits[0].post_image?.length], ["docs/blue.md", "write", "", 309]);
+    assert.deepEqual(
+      [
+        write[0].file_edits[0].path,
+        write[0].file_edits[0].kind,
+        write[0].file_edits[0].pre_image,
+        write[0].file_edits[0].post_image?.length,
+      ],
+      ["docs/blue.md", "write", "", 309],
+    );
     const u = sumUsage(session.api_calls);
-    assert.deepEqual([u.api_calls, u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens], [11, 17521, 113854, 1812, 1095]);
+    assert.deepEqual(
+      [u.api_calls, u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens],
+      [11, 17521, 113854, 1812, 1095],
+    );
     assert.ok(session.api_calls.every((c) => c.model === "gemini-2.5-flash"));
     assert.deepEqual(session.cwds, ["/Users/peytonmontei/Documents/entire/devenv/entireio/cli"]);
-    assert.equal(createHash("sha256").update(session.cwds[0]).digest("hex"), JSON.parse(readFileSync(AB, "utf8")).projectHash);
+    assert.equal(
+      createHash("sha256").update(session.cwds[0]).digest("hex"),
+      JSON.parse(readFileSync(AB, "utf8")).projectHash,
+    );
     assert.ok(!codes(sink).includes("gemini-project-root-hash-mismatch"));
     assert.equal(sink.rows.find((r) => r.code === "gemini-zero-tokens")?.record, 7);
     const row = toSessionRow(session, { repo: null, idleLimitS: 300 }, new DiagnosticSink("t"));
-    assert.deepEqual([row.prompts, row.tool_calls, row.edit_calls, row.failed_edit_calls, row.api_calls], [1, 9, 1, 0, 11]);
+    assert.deepEqual(
+      [row.prompts, row.tool_calls, row.edit_calls, row.failed_edit_calls, row.api_calls],
+      [1, 9, 1, 0, 11],
+    );
   });
 
   /*
@@ -61,13 +81,21 @@ describe("the real Gemini CLI session ab/2b9748b105 (entireio/cli, Gemini CLI 0.
   test("its edits are shell-only where the commit is concerned: no agent line survives", async () => {
     const { session } = parse(readFileSync(AB), AB);
     const color = Array.from({ length: 35 }, (_, i) => `line ${i}`).join("\n") + "\n";
-    const a = await attributeUnit(session, 0, {
-      changed: [{ path: "docs/color.md", binary: false }],
-      readBase: async () => null,
-      readCommit: async (p) => (p === "docs/color.md" ? color : null),
-      exists: (p) => p === "docs/color.md" || p === "docs/blue.md",
-    }, new DiagnosticSink("t"));
-    assert.deepEqual([a.agent_lines_produced, a.agent_lines_final, a.agent_lines_survived, a.human_lines, a.total_committed_lines], [3, 3, 0, 35, 35]);
+    const a = await attributeUnit(
+      session,
+      0,
+      {
+        changed: [{ path: "docs/color.md", binary: false }],
+        readBase: async () => null,
+        readCommit: async (p) => (p === "docs/color.md" ? color : null),
+        exists: (p) => p === "docs/color.md" || p === "docs/blue.md",
+      },
+      new DiagnosticSink("t"),
+    );
+    assert.deepEqual(
+      [a.agent_lines_produced, a.agent_lines_final, a.agent_lines_survived, a.human_lines, a.total_committed_lines],
+      [3, 3, 0, 35, 35],
+    );
   });
 });
 
@@ -80,12 +108,40 @@ describe("hand-worked Gemini sessions", () => {
     args: { file_path: "README.md", old_string: "old", new_string: "new\nmore", expected_replacements: 1 },
     status: "success",
     timestamp: "2026-03-02T10:00:03.000Z",
-    resultDisplay: { fileDiff: "@@ -2 +2,2 @@\n-old\n+new\n+more\n", fileName: "README.md", filePath: `${root}/README.md`, originalContent: "title\nold\n", newContent: "title\nnew\nmore\n", diffStat: { model_added_lines: 2, model_removed_lines: 1, user_added_lines: 0, user_removed_lines: 0 } },
-    result: [{ functionResponse: { id: "replace-1", name: "replace", response: { output: `Successfully modified file: ${root}/README.md (1 replacements).` } } }],
+    resultDisplay: {
+      fileDiff: "@@ -2 +2,2 @@\n-old\n+new\n+more\n",
+      fileName: "README.md",
+      filePath: `${root}/README.md`,
+      originalContent: "title\nold\n",
+      newContent: "title\nnew\nmore\n",
+      diffStat: { model_added_lines: 2, model_removed_lines: 1, user_added_lines: 0, user_removed_lines: 0 },
+    },
+    result: [
+      {
+        functionResponse: {
+          id: "replace-1",
+          name: "replace",
+          response: { output: `Successfully modified file: ${root}/README.md (1 replacements).` },
+        },
+      },
+    ],
   };
-  const m2 = { id: "m2", timestamp: "2026-03-02T10:00:02.000Z", type: "gemini", content: "", model: "gemini-2.5-pro", toolCalls: [replace] };
+  const m2 = {
+    id: "m2",
+    timestamp: "2026-03-02T10:00:02.000Z",
+    type: "gemini",
+    content: "",
+    model: "gemini-2.5-pro",
+    toolCalls: [replace],
+  };
   const lines = [
-    { sessionId: "g1", projectHash: hash, startTime: "2026-03-02T10:00:00.000Z", lastUpdated: "2026-03-02T10:00:00.000Z", kind: "main" },
+    {
+      sessionId: "g1",
+      projectHash: hash,
+      startTime: "2026-03-02T10:00:00.000Z",
+      lastUpdated: "2026-03-02T10:00:00.000Z",
+      kind: "main",
+    },
     { id: "m1", timestamp: "2026-03-02T10:00:01.000Z", type: "user", content: [{ text: "edit the readme" }] },
     m2,
     // The same message again, now with its tokens: it replaces the first version in place.
@@ -101,7 +157,16 @@ describe("hand-worked Gemini sessions", () => {
       content: "",
       model: "gemini-2.5-pro",
       tokens: { input: 1200, output: 10, cached: 1000, thoughts: 0, tool: 0, total: 1210 },
-      toolCalls: [{ id: "write_file-2", name: "write_file", args: { file_path: `${root}/NOTES.md`, content: "n\n" }, status: "error", timestamp: "2026-03-02T10:00:06.000Z", result: [{ functionResponse: { response: { error: "permission denied" } } }] }],
+      toolCalls: [
+        {
+          id: "write_file-2",
+          name: "write_file",
+          args: { file_path: `${root}/NOTES.md`, content: "n\n" },
+          status: "error",
+          timestamp: "2026-03-02T10:00:06.000Z",
+          result: [{ functionResponse: { response: { error: "permission denied" } } }],
+        },
+      ],
     },
     { id: "m5", timestamp: "2026-03-02T10:00:07.000Z", type: "user", content: [{ text: "thanks" }] },
     { $set: { summary: "edited the readme", lastUpdated: "2026-03-02T10:00:07.000Z" } },
@@ -116,24 +181,62 @@ describe("hand-worked Gemini sessions", () => {
    * Replay: "title\nold\n" → "title\nnew\nmore\n" is Myers −1 +2: produced 2; the commit equals it: survived 2 of 2.
    */
   test("the JSONL log form: updates, rewind, metadata, a FileDiff edit and a failed write", async () => {
-    const { session, sink } = parse(lines.map((l) => JSON.stringify(l)).join("\n") + "\n", "session-2026-03-02T10-00-g1.jsonl");
+    const { session, sink } = parse(
+      lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
+      "session-2026-03-02T10-00-g1.jsonl",
+    );
     assert.equal(session.record_count, 5);
-    assert.deepEqual(session.turns.map((t) => [t.record, t.text]), [[1, "edit the readme"], [5, "thanks"]]);
-    assert.deepEqual(session.tool_calls.map((c) => [c.id, c.record, c.success, c.file_edits.length, c.error]), [["replace-1", 2, true, 1, null], ["write_file-2", 4, false, 0, "permission denied"]]);
+    assert.deepEqual(
+      session.turns.map((t) => [t.record, t.text]),
+      [
+        [1, "edit the readme"],
+        [5, "thanks"],
+      ],
+    );
+    assert.deepEqual(
+      session.tool_calls.map((c) => [c.id, c.record, c.success, c.file_edits.length, c.error]),
+      [
+        ["replace-1", 2, true, 1, null],
+        ["write_file-2", 4, false, 0, "permission denied"],
+      ],
+    );
     const e = session.tool_calls[0].file_edits[0];
-    assert.deepEqual([e.kind, e.pre_image, e.post_image, e.user_modified], ["edit", "title\nold\n", "title\nnew\nmore\n", false]);
-    assert.deepEqual(session.api_calls.map((c) => [c.record, c.usage.input_tokens, c.usage.cache_read_tokens, c.usage.output_tokens, c.usage.reasoning_tokens]), [[2, 405, 600, 70, 20], [4, 200, 1000, 10, 0]]);
+    assert.deepEqual(
+      [e.kind, e.pre_image, e.post_image, e.user_modified],
+      ["edit", "title\nold\n", "title\nnew\nmore\n", false],
+    );
+    assert.deepEqual(
+      session.api_calls.map((c) => [
+        c.record,
+        c.usage.input_tokens,
+        c.usage.cache_read_tokens,
+        c.usage.output_tokens,
+        c.usage.reasoning_tokens,
+      ]),
+      [
+        [2, 405, 600, 70, 20],
+        [4, 200, 1000, 10, 0],
+      ],
+    );
     assert.deepEqual(session.cwds, [root]);
     assert.ok(codes(sink).includes("gemini-rewind"));
     assert.ok(codes(sink).includes("gemini-message-updated"));
     assert.ok(!codes(sink).includes("gemini-project-root-hash-mismatch"));
-    const a = await attributeUnit(session, 0, {
-      changed: [{ path: "README.md", binary: false }],
-      readBase: async () => "title\nold\n",
-      readCommit: async () => "title\nnew\nmore\n",
-      exists: (p) => p === "README.md",
-    }, new DiagnosticSink("t"));
-    assert.deepEqual([a.agent_lines_produced, a.agent_lines_survived, a.total_committed_lines, a.outside_changes], [2, 2, 2, 0]);
+    const a = await attributeUnit(
+      session,
+      0,
+      {
+        changed: [{ path: "README.md", binary: false }],
+        readBase: async () => "title\nold\n",
+        readCommit: async () => "title\nnew\nmore\n",
+        exists: (p) => p === "README.md",
+      },
+      new DiagnosticSink("t"),
+    );
+    assert.deepEqual(
+      [a.agent_lines_produced, a.agent_lines_survived, a.total_committed_lines, a.outside_changes],
+      [2, 2, 2, 0],
+    );
   });
 
   /*
@@ -150,25 +253,51 @@ describe("hand-worked Gemini sessions", () => {
       lastUpdated: "2026-03-02T10:00:09.000Z",
       messages: [
         { id: "u1", timestamp: "2026-03-02T10:00:01.000Z", type: "user", content: "change b" },
-        { id: "g1", timestamp: "2026-03-02T10:00:02.000Z", type: "gemini", content: "", tokens: { input: 10, output: 1, cached: 0, total: 11 }, toolCalls: [{ id: "r1", name: "replace", args: { file_path: "x.txt", old_string: "b", new_string: "c", modified_by_user: true }, status: "success", result: [{ functionResponse: { response: { output: "ok" } } }] }] },
+        {
+          id: "g1",
+          timestamp: "2026-03-02T10:00:02.000Z",
+          type: "gemini",
+          content: "",
+          tokens: { input: 10, output: 1, cached: 0, total: 11 },
+          toolCalls: [
+            {
+              id: "r1",
+              name: "replace",
+              args: { file_path: "x.txt", old_string: "b", new_string: "c", modified_by_user: true },
+              status: "success",
+              result: [{ functionResponse: { response: { output: "ok" } } }],
+            },
+          ],
+        },
       ],
     };
     const { session, sink } = parse(JSON.stringify(doc, null, 2));
     const e = session.tool_calls[0].file_edits[0];
-    assert.deepEqual([e.kind, e.edits, e.user_modified], ["edit", [{ old_string: "b", new_string: "c", replace_all: false }], true]);
+    assert.deepEqual(
+      [e.kind, e.edits, e.user_modified],
+      ["edit", [{ old_string: "b", new_string: "c", replace_all: false }], true],
+    );
     assert.ok(codes(sink).includes("gemini-project-root-unknown"));
-    const a = await attributeUnit(session, 0, {
-      changed: [{ path: "x.txt", binary: false }],
-      readBase: async () => "a\nb\n",
-      readCommit: async () => "a\nc\n",
-      exists: (p) => p === "x.txt",
-    }, new DiagnosticSink("t"));
-    assert.deepEqual([a.agent_lines_produced, a.agent_lines_survived, a.human_lines, a.total_committed_lines], [0, 0, 1, 1]);
+    const a = await attributeUnit(
+      session,
+      0,
+      {
+        changed: [{ path: "x.txt", binary: false }],
+        readBase: async () => "a\nb\n",
+        readCommit: async () => "a\nc\n",
+        exists: (p) => p === "x.txt",
+      },
+      new DiagnosticSink("t"),
+    );
+    assert.deepEqual(
+      [a.agent_lines_produced, a.agent_lines_survived, a.human_lines, a.total_committed_lines],
+      [0, 0, 1, 1],
+    );
   });
 
   test("bad input becomes a diagnostic", () => {
     const sink = new DiagnosticSink("gemini");
-    assert.equal(parseGeminiSession({ text: "{\"messages\": [", file: "broken.json" }, sink), null);
+    assert.equal(parseGeminiSession({ text: '{"messages": [', file: "broken.json" }, sink), null);
     assert.ok(codes(sink).includes("gemini-no-session"));
   });
 });

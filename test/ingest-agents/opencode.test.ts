@@ -34,8 +34,34 @@ describe("the real OpenCode 1.3.13 exports of checkpoint 01/25fb057a68 (nivalis-
    * Both equal Entire's token_usage in the folders' metadata.json.
    */
   for (const [index, expected] of [
-    ["0", { id: "ses_29bf628e8ffelXBwsq5WbmcROn", prompts: 1, tools: { glob: 2, read: 4 }, api: 4, input: 27823, read: 66816, output: 833, reasoning: 0, model: "kimi-k2.5" }],
-    ["1", { id: "ses_29e1f1c97ffesfT1llQ2jmcQIv", prompts: 2, tools: { skill: 1 }, api: 3, input: 26176, read: 45056, output: 2781, reasoning: 1829, model: "gpt-5.3-codex" }],
+    [
+      "0",
+      {
+        id: "ses_29bf628e8ffelXBwsq5WbmcROn",
+        prompts: 1,
+        tools: { glob: 2, read: 4 },
+        api: 4,
+        input: 27823,
+        read: 66816,
+        output: 833,
+        reasoning: 0,
+        model: "kimi-k2.5",
+      },
+    ],
+    [
+      "1",
+      {
+        id: "ses_29e1f1c97ffesfT1llQ2jmcQIv",
+        prompts: 2,
+        tools: { skill: 1 },
+        api: 3,
+        input: 26176,
+        read: 45056,
+        output: 2781,
+        reasoning: 1829,
+        model: "gpt-5.3-codex",
+      },
+    ],
   ] as const) {
     test(`session ${index}: prompts, tool parts, tokens (equal to Entire's recorded usage)`, () => {
       const file = join(NIVALIS, index, "full.jsonl");
@@ -52,12 +78,28 @@ describe("the real OpenCode 1.3.13 exports of checkpoint 01/25fb057a68 (nivalis-
       assert.deepEqual(names, expected.tools);
       assert.ok(session.tool_calls.every((c) => c.success === true && c.file_edits.length === 0));
       const u = sumUsage(session.api_calls);
-      assert.deepEqual([u.api_calls, u.input_tokens, u.cache_read_tokens, u.output_tokens, u.reasoning_tokens, u.cache_creation_tokens], [expected.api, expected.input, expected.read, expected.output, expected.reasoning, 0]);
+      assert.deepEqual(
+        [
+          u.api_calls,
+          u.input_tokens,
+          u.cache_read_tokens,
+          u.output_tokens,
+          u.reasoning_tokens,
+          u.cache_creation_tokens,
+        ],
+        [expected.api, expected.input, expected.read, expected.output, expected.reasoning, 0],
+      );
       assert.ok(session.api_calls.every((c) => c.model === expected.model));
       const entire = JSON.parse(readFileSync(join(NIVALIS, index, "metadata.json"), "utf8")).token_usage;
-      assert.deepEqual([entire.input_tokens, entire.cache_read_tokens, entire.output_tokens, entire.api_call_count], [u.input_tokens, u.cache_read_tokens, u.output_tokens, u.api_calls]);
+      assert.deepEqual(
+        [entire.input_tokens, entire.cache_read_tokens, entire.output_tokens, entire.api_call_count],
+        [u.input_tokens, u.cache_read_tokens, u.output_tokens, u.api_calls],
+      );
       if (index === "1") {
-        assert.equal(session.turns[0].text.startsWith("Let's review @.github/workflows/biome-insights-artifact.yaml"), true);
+        assert.equal(
+          session.turns[0].text.startsWith("Let's review @.github/workflows/biome-insights-artifact.yaml"),
+          true,
+        );
         assert.ok(codes(sink).includes("opencode-synthetic-text"));
       }
     });
@@ -69,35 +111,112 @@ describe("hand-built OpenCode parts", () => {
   const sid = "ses_test0000000000000000001";
   // Part ids sort in creation order, as OpenCode's do (the storage reader orders parts by id).
   let partSeq = 10;
-  const tool = (id: string, name: string, status: string, input: unknown, metadata: unknown = {}, extra: Record<string, unknown> = {}) => ({
+  const tool = (
+    id: string,
+    name: string,
+    status: string,
+    input: unknown,
+    metadata: unknown = {},
+    extra: Record<string, unknown> = {},
+  ) => ({
     id: `prt_${++partSeq}_${id}`,
     type: "tool",
     tool: name,
     callID: `call_${id}`,
-    state: { status, input, output: status === "completed" ? "ok" : undefined, metadata, time: { start: 1772445601000, end: 1772445602000 }, ...extra },
+    state: {
+      status,
+      input,
+      output: status === "completed" ? "ok" : undefined,
+      metadata,
+      time: { start: 1772445601000, end: 1772445602000 },
+      ...extra,
+    },
   });
   const doc = {
-    info: { id: sid, projectID: "p1", directory: dir, title: "t", version: "1.2.0", time: { created: 1772445600000, updated: 1772445700000 } },
+    info: {
+      id: sid,
+      projectID: "p1",
+      directory: dir,
+      title: "t",
+      version: "1.2.0",
+      time: { created: 1772445600000, updated: 1772445700000 },
+    },
     messages: [
-      { info: { id: "msg_01", sessionID: sid, role: "user", time: { created: 1772445600000 } }, parts: [{ id: "prt_u1", type: "text", text: "add a helper" }, { id: "prt_u2", type: "text", text: "Called the Read tool…", synthetic: true }] },
       {
-        info: { id: "msg_02", sessionID: sid, role: "assistant", modelID: "claude-sonnet-4-5", time: { created: 1772445601000, completed: 1772445610000 }, tokens: { input: 100, output: 50, reasoning: 0, cache: { read: 1000, write: 200 }, total: 1350 }, path: { cwd: dir, root: dir } },
+        info: { id: "msg_01", sessionID: sid, role: "user", time: { created: 1772445600000 } },
         parts: [
-          { id: "prt_00_s1", type: "step-start" },
-          tool("e1", "edit", "completed", { filePath: `${dir}/src/a.ts`, oldString: "a", newString: "b" }, { diff: "trimmed", filediff: { file: `${dir}/src/a.ts`, before: "const a = 1\n", after: "const b = 1\n", additions: 1, deletions: 1 } }),
-          tool("w1", "write", "completed", { filePath: `${dir}/src/new.ts`, content: "x\ny\n" }, { exists: false }),
-          { id: "prt_99_f1", type: "step-finish", tokens: { input: 100, output: 50, reasoning: 0, cache: { read: 1000, write: 200 }, total: 1350 } },
+          { id: "prt_u1", type: "text", text: "add a helper" },
+          { id: "prt_u2", type: "text", text: "Called the Read tool…", synthetic: true },
         ],
       },
       {
-        info: { id: "msg_03", sessionID: sid, role: "assistant", modelID: "claude-sonnet-4-5", time: { created: 1772445611000, completed: 1772445620000 }, tokens: { input: 10, output: 20, reasoning: 5, cache: { read: 0, write: 0 }, total: 35 } },
+        info: {
+          id: "msg_02",
+          sessionID: sid,
+          role: "assistant",
+          modelID: "claude-sonnet-4-5",
+          time: { created: 1772445601000, completed: 1772445610000 },
+          tokens: { input: 100, output: 50, reasoning: 0, cache: { read: 1000, write: 200 }, total: 1350 },
+          path: { cwd: dir, root: dir },
+        },
         parts: [
-          tool("e2", "edit", "error", { filePath: `${dir}/src/a.ts`, oldString: "nothing", newString: "x" }, {}, { error: "oldString not found in content" }),
-          tool("e3", "edit", "completed", { filePath: `${dir}/src/new.ts`, oldString: "y\n", newString: "y\nz\n" }, { diff: "Index: …", filediff: { file: `${dir}/src/new.ts`, patch: "@@ …", additions: 1, deletions: 0 } }),
+          { id: "prt_00_s1", type: "step-start" },
+          tool(
+            "e1",
+            "edit",
+            "completed",
+            { filePath: `${dir}/src/a.ts`, oldString: "a", newString: "b" },
+            {
+              diff: "trimmed",
+              filediff: {
+                file: `${dir}/src/a.ts`,
+                before: "const a = 1\n",
+                after: "const b = 1\n",
+                additions: 1,
+                deletions: 1,
+              },
+            },
+          ),
+          tool("w1", "write", "completed", { filePath: `${dir}/src/new.ts`, content: "x\ny\n" }, { exists: false }),
+          {
+            id: "prt_99_f1",
+            type: "step-finish",
+            tokens: { input: 100, output: 50, reasoning: 0, cache: { read: 1000, write: 200 }, total: 1350 },
+          },
+        ],
+      },
+      {
+        info: {
+          id: "msg_03",
+          sessionID: sid,
+          role: "assistant",
+          modelID: "claude-sonnet-4-5",
+          time: { created: 1772445611000, completed: 1772445620000 },
+          tokens: { input: 10, output: 20, reasoning: 5, cache: { read: 0, write: 0 }, total: 35 },
+        },
+        parts: [
+          tool(
+            "e2",
+            "edit",
+            "error",
+            { filePath: `${dir}/src/a.ts`, oldString: "nothing", newString: "x" },
+            {},
+            { error: "oldString not found in content" },
+          ),
+          tool(
+            "e3",
+            "edit",
+            "completed",
+            { filePath: `${dir}/src/new.ts`, oldString: "y\n", newString: "y\nz\n" },
+            { diff: "Index: …", filediff: { file: `${dir}/src/new.ts`, patch: "@@ …", additions: 1, deletions: 0 } },
+          ),
           tool("b1", "bash", "completed", { command: "npm test" }),
         ],
       },
-      { info: { id: "msg_04", sessionID: sid, role: "user", time: { created: 1772445621000 } }, parts: [{ id: "prt_c1", type: "compaction", auto: true }] },
+      {
+        info: { id: "msg_04", sessionID: sid, role: "user", time: { created: 1772445621000 } },
+        parts: [{ id: "prt_c1", type: "compaction", auto: true }],
+      },
     ],
   };
 
@@ -112,32 +231,75 @@ describe("hand-built OpenCode parts", () => {
    */
   test("edit (with and without filediff images), write, a failed edit, tokens with reasoning beside output", async () => {
     const { session, sink } = parse(doc);
-    assert.deepEqual(session.turns.map((t) => [t.record, t.text]), [[1, "add a helper"]]);
-    assert.deepEqual(session.tool_calls.map((c) => [c.id, c.name, c.success, c.file_edits.length]), [
-      ["call_e1", "edit", true, 1],
-      ["call_w1", "write", true, 1],
-      ["call_e2", "edit", false, 0],
-      ["call_e3", "edit", true, 1],
-      ["call_b1", "bash", true, 0],
-    ]);
+    assert.deepEqual(
+      session.turns.map((t) => [t.record, t.text]),
+      [[1, "add a helper"]],
+    );
+    assert.deepEqual(
+      session.tool_calls.map((c) => [c.id, c.name, c.success, c.file_edits.length]),
+      [
+        ["call_e1", "edit", true, 1],
+        ["call_w1", "write", true, 1],
+        ["call_e2", "edit", false, 0],
+        ["call_e3", "edit", true, 1],
+        ["call_b1", "bash", true, 0],
+      ],
+    );
     assert.equal(session.tool_calls[2].error, "oldString not found in content");
     assert.deepEqual(session.tool_calls[0].file_edits[0].pre_image, "const a = 1\n");
     assert.deepEqual(session.tool_calls[1].file_edits[0].pre_image, "");
-    assert.deepEqual(session.tool_calls[3].file_edits[0].edits, [{ old_string: "y\n", new_string: "y\nz\n", replace_all: false }]);
-    assert.deepEqual(session.api_calls.map((c) => [c.record, c.usage.input_tokens, c.usage.cache_read_tokens, c.usage.cache_creation_tokens, c.usage.output_tokens, c.usage.reasoning_tokens]), [[2, 100, 1000, 200, 50, 0], [3, 10, 0, 0, 25, 5]]);
-    for (const code of ["opencode-compaction", "opencode-reasoning-added", "opencode-synthetic-text"]) assert.ok(codes(sink).includes(code), code);
+    assert.deepEqual(session.tool_calls[3].file_edits[0].edits, [
+      { old_string: "y\n", new_string: "y\nz\n", replace_all: false },
+    ]);
+    assert.deepEqual(
+      session.api_calls.map((c) => [
+        c.record,
+        c.usage.input_tokens,
+        c.usage.cache_read_tokens,
+        c.usage.cache_creation_tokens,
+        c.usage.output_tokens,
+        c.usage.reasoning_tokens,
+      ]),
+      [
+        [2, 100, 1000, 200, 50, 0],
+        [3, 10, 0, 0, 25, 5],
+      ],
+    );
+    for (const code of ["opencode-compaction", "opencode-reasoning-added", "opencode-synthetic-text"])
+      assert.ok(codes(sink).includes(code), code);
     const row = toSessionRow(session, { repo: null, idleLimitS: 300 }, new DiagnosticSink("t"));
-    assert.deepEqual([row.prompts, row.tool_calls, row.edit_calls, row.failed_edit_calls, row.api_calls], [1, 5, 4, 1, 2]);
+    assert.deepEqual(
+      [row.prompts, row.tool_calls, row.edit_calls, row.failed_edit_calls, row.api_calls],
+      [1, 5, 4, 1, 2],
+    );
 
     const base: Record<string, string | null> = { "src/a.ts": "const a = 1\n", "src/new.ts": null };
     const commit: Record<string, string> = { "src/a.ts": "const b = 1\n", "src/new.ts": "x\ny\nz\n" };
-    const a = await attributeUnit(session, 0, {
-      changed: [{ path: "src/a.ts", binary: false }, { path: "src/new.ts", binary: false }],
-      readBase: async (p) => base[p] ?? null,
-      readCommit: async (p) => commit[p] ?? null,
-      exists: (p) => p in commit,
-    }, new DiagnosticSink("t"));
-    assert.deepEqual([a.agent_lines_produced, a.agent_lines_final, a.agent_lines_survived, a.human_lines, a.total_committed_lines, a.unreplayable_calls], [4, 4, 4, 0, 4, 0]);
+    const a = await attributeUnit(
+      session,
+      0,
+      {
+        changed: [
+          { path: "src/a.ts", binary: false },
+          { path: "src/new.ts", binary: false },
+        ],
+        readBase: async (p) => base[p] ?? null,
+        readCommit: async (p) => commit[p] ?? null,
+        exists: (p) => p in commit,
+      },
+      new DiagnosticSink("t"),
+    );
+    assert.deepEqual(
+      [
+        a.agent_lines_produced,
+        a.agent_lines_final,
+        a.agent_lines_survived,
+        a.human_lines,
+        a.total_committed_lines,
+        a.unreplayable_calls,
+      ],
+      [4, 4, 4, 0, 4, 0],
+    );
   });
 
   /*
@@ -171,22 +333,46 @@ describe("hand-built OpenCode parts", () => {
    * the patch text (Codex's grammar) with paths relative to the session directory.
    */
   test("apply_patch parts: file images where logged, else the patch text", () => {
-    const withFiles = tool("p1", "apply_patch", "completed", { patchText: "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-const a = 1\n+const b = 1\n*** End Patch" }, { files: [{ filePath: `${dir}/src/a.ts`, type: "update", before: "const a = 1\n", after: "const b = 1\n" }] });
-    const textOnly = tool("p2", "apply_patch", "completed", { patchText: "*** Begin Patch\n*** Add File: src/c.ts\n+c\n*** Update File: src/a.ts\n@@\n-const b = 1\n+const c = 1\n*** End Patch" }, { diff: "trimmed" });
-    const d = { info: doc.info, messages: [doc.messages[0], { info: doc.messages[2].info, parts: [withFiles, textOnly] }] };
+    const withFiles = tool(
+      "p1",
+      "apply_patch",
+      "completed",
+      { patchText: "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-const a = 1\n+const b = 1\n*** End Patch" },
+      { files: [{ filePath: `${dir}/src/a.ts`, type: "update", before: "const a = 1\n", after: "const b = 1\n" }] },
+    );
+    const textOnly = tool(
+      "p2",
+      "apply_patch",
+      "completed",
+      {
+        patchText:
+          "*** Begin Patch\n*** Add File: src/c.ts\n+c\n*** Update File: src/a.ts\n@@\n-const b = 1\n+const c = 1\n*** End Patch",
+      },
+      { diff: "trimmed" },
+    );
+    const d = {
+      info: doc.info,
+      messages: [doc.messages[0], { info: doc.messages[2].info, parts: [withFiles, textOnly] }],
+    };
     const { session } = parse(d);
-    assert.deepEqual(session.tool_calls.map((c) => c.file_edits.map((e) => [e.path, e.kind, e.pre_image, e.post_image, e.patch])), [
-      [[`${dir}/src/a.ts`, "write", "const a = 1\n", "const b = 1\n", null]],
-      [[`${dir}/src/c.ts`, "write", null, "c\n", null], [`${dir}/src/a.ts`, "patch", null, null, "@@\n-const b = 1\n+const c = 1"]],
-    ]);
+    assert.deepEqual(
+      session.tool_calls.map((c) => c.file_edits.map((e) => [e.path, e.kind, e.pre_image, e.post_image, e.patch])),
+      [
+        [[`${dir}/src/a.ts`, "write", "const a = 1\n", "const b = 1\n", null]],
+        [
+          [`${dir}/src/c.ts`, "write", null, "c\n", null],
+          [`${dir}/src/a.ts`, "patch", null, null, "@@\n-const b = 1\n+const c = 1"],
+        ],
+      ],
+    );
   });
 
   test("bad input becomes a diagnostic", () => {
     const sink = new DiagnosticSink("opencode");
-    assert.equal(parseOpenCodeSession({ text: "{\"info\": {}, \"messages\": 3}", file: "x.json" }, sink), null);
+    assert.equal(parseOpenCodeSession({ text: '{"info": {}, "messages": 3}', file: "x.json" }, sink), null);
     assert.ok(codes(sink).includes("opencode-not-an-export"));
     const sink2 = new DiagnosticSink("opencode");
-    assert.equal(parseOpenCodeSession({ text: "{\"info\"", file: "y.json" }, sink2), null);
+    assert.equal(parseOpenCodeSession({ text: '{"info"', file: "y.json" }, sink2), null);
     assert.ok(codes(sink2).includes("opencode-invalid-json"));
   });
 });

@@ -24,7 +24,10 @@ const START = "2026-03-02T11:00:00.000Z";
 
 /** Pi's own `details.patch` (newer edit.ts `generateUnifiedPatch`): jsdiff's two-file patch of the LF, BOM-less text, 4 context lines. */
 const piPatch = (path: string, before: string, after: string) =>
-  createTwoFilesPatch(path, path, before, after, undefined, undefined, { context: 4, headerOptions: FILE_HEADERS_ONLY });
+  createTwoFilesPatch(path, path, before, after, undefined, undefined, {
+    context: 4,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
 
 function parse(textIn: string, file = "pi.jsonl"): { session: Session; sink: DiagnosticSink } {
   const sink = new DiagnosticSink("pi", file);
@@ -42,7 +45,15 @@ function sessionsFolder(files: Record<string, string>): string {
   return dir;
 }
 
-type Numbers = { produced: number | null; final: number | null; survived: number | null; human: number | null; outside: number | null; total: number | null; unreplayable: number | null };
+type Numbers = {
+  produced: number | null;
+  final: number | null;
+  survived: number | null;
+  human: number | null;
+  outside: number | null;
+  total: number | null;
+  unreplayable: number | null;
+};
 const numbers = (u: UnitRow): Numbers => ({
   produced: u.agent_lines_produced,
   final: u.agent_lines_final,
@@ -54,13 +65,25 @@ const numbers = (u: UnitRow): Numbers => ({
 });
 
 /** One Pi session (one agent message per call, each followed by its result) in a folder, analysed with --repo. */
-async function oneEditSession(repo: TestRepo, calls: { tool: string; args: Record<string, unknown>; details?: unknown }[], cwd = repo.dir) {
+async function oneEditSession(
+  repo: TestRepo,
+  calls: { tool: string; args: Record<string, unknown>; details?: unknown }[],
+  cwd = repo.dir,
+) {
   const id = "a0000000-0000-4000-8000-000000000001";
   const log = new PiLog({ id, cwd, start: START });
   log.at(1).user("change it");
   calls.forEach((c, k) => {
     log.at(2 + 2 * k).assistant([toolCall(`c${k}`, c.tool, c.args)], { input: 10, output: 5 });
-    log.at(3 + 2 * k).result(`c${k}`, c.tool, "Successfully replaced 1 block(s).", false, c.details ?? (c.tool === "edit" ? { diff: "…" } : undefined));
+    log
+      .at(3 + 2 * k)
+      .result(
+        `c${k}`,
+        c.tool,
+        "Successfully replaced 1 block(s).",
+        false,
+        c.details ?? (c.tool === "edit" ? { diff: "…" } : undefined),
+      );
   });
   return sessionsFolder({ [`--proj--/2026-03-02T11-00-00-000Z_${id}.jsonl`]: log.text() });
 }
@@ -79,19 +102,55 @@ describe("edits Pi makes that replay got wrong", () => {
   test("a multi-edit that moves a line: replayed in an order that gives Pi's all-at-once result", async () => {
     const repo = new TestRepo("sce-piadv-");
     repo.commit("initial", { "m.py": "a = 1\nx = 0\nb = 2\n" });
-    const sessions = await oneEditSession(repo, [{ tool: "edit", args: { path: "m.py", edits: [{ oldText: "a = 1\n", newText: "a = 1\nb = 2\n" }, { oldText: "b = 2\n", newText: "" }] } }]);
+    const sessions = await oneEditSession(repo, [
+      {
+        tool: "edit",
+        args: {
+          path: "m.py",
+          edits: [
+            { oldText: "a = 1\n", newText: "a = 1\nb = 2\n" },
+            { oldText: "b = 2\n", newText: "" },
+          ],
+        },
+      },
+    ]);
     repo.commit("move b up", { "m.py": "a = 1\nb = 2\nx = 0\n" });
     const { rows } = await analyze({ inputs: [sessions], repo: repo.dir, threads: 1 });
     assert.equal(rows.units.length, 1);
-    assert.deepEqual(numbers(rows.units[0]), { produced: 1, final: 1, survived: 1, human: 0, outside: 0, total: 1, unreplayable: 0 });
-    assert.ok(!rows.diagnostics.some((d) => d.code === "pi-multi-edit-order"), "a reorderable multi-edit is not reported as unreproducible");
+    assert.deepEqual(numbers(rows.units[0]), {
+      produced: 1,
+      final: 1,
+      survived: 1,
+      human: 0,
+      outside: 0,
+      total: 1,
+      unreplayable: 0,
+    });
+    assert.ok(
+      !rows.diagnostics.some((d) => d.code === "pi-multi-edit-order"),
+      "a reorderable multi-edit is not reported as unreproducible",
+    );
     assert.ok(rows.diagnostics.some((d) => d.code === "pi-multi-edit-reordered"));
   });
 
   test("only a cycle (each newText holds the other's oldText) keeps the logged order, and is reported", () => {
     const notes = emptyPiEditNotes();
-    const r = piFileEdits("edit", { path: "f", edits: [{ oldText: "p", newText: "qq" }, { oldText: "q", newText: "pp" }] }, undefined, notes);
-    assert.deepEqual(r.edits[0].edits?.map((e) => e.old_string), ["p", "q"]);
+    const r = piFileEdits(
+      "edit",
+      {
+        path: "f",
+        edits: [
+          { oldText: "p", newText: "qq" },
+          { oldText: "q", newText: "pp" },
+        ],
+      },
+      undefined,
+      notes,
+    );
+    assert.deepEqual(
+      r.edits[0].edits?.map((e) => e.old_string),
+      ["p", "q"],
+    );
     assert.deepEqual([notes.orderSensitive, notes.reordered, notes.unorderable], [1, 0, 1]);
   });
 
@@ -108,10 +167,24 @@ describe("edits Pi makes that replay got wrong", () => {
     const repo = new TestRepo("sce-piadv-");
     repo.commit("initial", { "f.cs": "\uFEFFusing X;\nclass A {}\n" });
     const patch = piPatch("f.cs", "using X;\nclass A {}\n", "using X;\nclass B {}\n");
-    const sessions = await oneEditSession(repo, [{ tool: "edit", args: { path: "f.cs", edits: [{ oldText: "class A {}", newText: "class B {}" }] }, details: { diff: "…", patch, firstChangedLine: 2 } }]);
+    const sessions = await oneEditSession(repo, [
+      {
+        tool: "edit",
+        args: { path: "f.cs", edits: [{ oldText: "class A {}", newText: "class B {}" }] },
+        details: { diff: "…", patch, firstChangedLine: 2 },
+      },
+    ]);
     repo.commit("rename", { "f.cs": "\uFEFFusing X;\nclass B {}\n" });
     const { rows } = await analyze({ inputs: [sessions], repo: repo.dir, threads: 1 });
-    assert.deepEqual(numbers(rows.units[0]), { produced: 1, final: 1, survived: 1, human: 0, outside: 0, total: 1, unreplayable: 0 });
+    assert.deepEqual(numbers(rows.units[0]), {
+      produced: 1,
+      final: 1,
+      survived: 1,
+      human: 0,
+      outside: 0,
+      total: 1,
+      unreplayable: 0,
+    });
     assert.ok(!rows.diagnostics.some((d) => d.code === "edit-unreplayable"));
   });
 
@@ -119,11 +192,27 @@ describe("edits Pi makes that replay got wrong", () => {
     const notes = emptyPiEditNotes();
     // Line 2 ends in two spaces in the file; the oldText has none: Pi's exact match fails and its fuzzy one succeeds.
     const patch = piPatch("a.txt", "alpha\nx = 1  \nomega\n", "alpha\nx = 2\nomega\n");
-    const r = piFileEdits("edit", { path: "a.txt", edits: [{ oldText: "x = 1\nomega", newText: "x = 2\nomega" }] }, { patch }, notes);
-    assert.deepEqual(r.edits.map((e) => e.kind), ["patch"]);
+    const r = piFileEdits(
+      "edit",
+      { path: "a.txt", edits: [{ oldText: "x = 1\nomega", newText: "x = 2\nomega" }] },
+      { patch },
+      notes,
+    );
+    assert.deepEqual(
+      r.edits.map((e) => e.kind),
+      ["patch"],
+    );
     // With the exact oldText, the edit itself is used (same result as the patch).
-    const exact = piFileEdits("edit", { path: "a.txt", edits: [{ oldText: "x = 1  \nomega", newText: "x = 2\nomega" }] }, { patch }, notes);
-    assert.deepEqual(exact.edits.map((e) => [e.kind, e.patch]), [["edit", null]]);
+    const exact = piFileEdits(
+      "edit",
+      { path: "a.txt", edits: [{ oldText: "x = 1  \nomega", newText: "x = 2\nomega" }] },
+      { patch },
+      notes,
+    );
+    assert.deepEqual(
+      exact.edits.map((e) => [e.kind, e.patch]),
+      [["edit", null]],
+    );
     assert.deepEqual([notes.fromPatch, notes.exactOverPatch], [1, 1]);
   });
 
@@ -136,10 +225,20 @@ describe("edits Pi makes that replay got wrong", () => {
   test("oldText/newText with CRLF on an LF file: normalised to LF as Pi does", async () => {
     const repo = new TestRepo("sce-piadv-");
     repo.commit("initial", { "a.py": "x = 1\ny = 2\n" });
-    const sessions = await oneEditSession(repo, [{ tool: "edit", args: { path: "a.py", oldText: "x = 1\r\ny = 2", newText: "x = 1\r\ny = 3" } }]);
+    const sessions = await oneEditSession(repo, [
+      { tool: "edit", args: { path: "a.py", oldText: "x = 1\r\ny = 2", newText: "x = 1\r\ny = 3" } },
+    ]);
     repo.commit("y", { "a.py": "x = 1\ny = 3\n" });
     const { rows } = await analyze({ inputs: [sessions], repo: repo.dir, threads: 1 });
-    assert.deepEqual(numbers(rows.units[0]), { produced: 1, final: 1, survived: 1, human: 0, outside: 0, total: 1, unreplayable: 0 });
+    assert.deepEqual(numbers(rows.units[0]), {
+      produced: 1,
+      final: 1,
+      survived: 1,
+      human: 0,
+      outside: 0,
+      total: 1,
+      unreplayable: 0,
+    });
   });
 });
 
@@ -160,16 +259,41 @@ describe("tool call ids", () => {
     const id = "a0000000-0000-4000-8000-000000000005";
     const log = new PiLog({ id, cwd: repo.dir, start: START, model: "gpt-4.1", provider: "openai" });
     log.at(1).user("friendlier");
-    log.at(2).assistant([toolCall("call_0", "edit", { path: "a.py", oldText: 'print("hi")', newText: 'print("hello")' })], { input: 10, output: 5 });
+    log
+      .at(2)
+      .assistant([toolCall("call_0", "edit", { path: "a.py", oldText: 'print("hi")', newText: 'print("hello")' })], {
+        input: 10,
+        output: 5,
+      });
     log.at(3).result("call_0", "edit", "Successfully replaced text in a.py.", false, { diff: "…" });
-    log.at(4).assistant([toolCall("call_0", "edit", { path: "a.py", oldText: 'print("bye")', newText: 'print("goodbye")' })], { input: 10, output: 5 });
+    log
+      .at(4)
+      .assistant([toolCall("call_0", "edit", { path: "a.py", oldText: 'print("bye")', newText: 'print("goodbye")' })], {
+        input: 10,
+        output: 5,
+      });
     log.at(5).result("call_0", "edit", "Successfully replaced text in a.py.", false, { diff: "…" });
     const sessions = sessionsFolder({ [`--proj--/2026-03-02T11-00-00-000Z_${id}.jsonl`]: log.text() });
     repo.commit("friendlier", { "a.py": 'print("hello")\nprint("goodbye")\n' });
     const { rows } = await analyze({ inputs: [sessions], repo: repo.dir, threads: 1 });
-    assert.deepEqual(numbers(rows.units[0]), { produced: 0, final: 0, survived: 0, human: 2, outside: 0, total: 2, unreplayable: 2 });
-    assert.deepEqual(rows.tool_calls.map((c) => c.success), [true, true], "both results matched, in order");
-    assert.deepEqual(parse(log.text()).session.tool_calls.map((c) => c.id), ["call_0", "call_0@5:1"]);
+    assert.deepEqual(numbers(rows.units[0]), {
+      produced: 0,
+      final: 0,
+      survived: 0,
+      human: 2,
+      outside: 0,
+      total: 2,
+      unreplayable: 2,
+    });
+    assert.deepEqual(
+      rows.tool_calls.map((c) => c.success),
+      [true, true],
+      "both results matched, in order",
+    );
+    assert.deepEqual(
+      parse(log.text()).session.tool_calls.map((c) => c.id),
+      ["call_0", "call_0@5:1"],
+    );
     assert.ok(rows.diagnostics.some((d) => d.code === "pi-tool-call-id-repeated"));
   });
 });
@@ -185,15 +309,34 @@ describe("what the log cannot tell: said so", () => {
   test("several successful write/edit calls on one file in one assistant message are reported", () => {
     const log = new PiLog({ id: "a0000000-0000-4000-8000-000000000006", cwd: "/p", start: START });
     log.at(1).user("two edits");
-    log.at(2).assistant([toolCall("e1", "edit", { path: "a.py", oldText: "50", newText: "FIFTY" }), toolCall("e2", "edit", { path: "a.py", oldText: "75", newText: "SEVENTY-FIVE" })], { input: 10, output: 5 });
+    log
+      .at(2)
+      .assistant(
+        [
+          toolCall("e1", "edit", { path: "a.py", oldText: "50", newText: "FIFTY" }),
+          toolCall("e2", "edit", { path: "a.py", oldText: "75", newText: "SEVENTY-FIVE" }),
+        ],
+        { input: 10, output: 5 },
+      );
     log.at(3).result("e1", "edit", "Successfully replaced text in a.py.", false, { diff: "…" });
     log.at(3).result("e2", "edit", "Successfully replaced text in a.py.", false, { diff: "…" });
-    log.at(4).assistant([toolCall("e3", "edit", { path: "a.py", oldText: "1", newText: "one" }), toolCall("e4", "write", { path: "b.py", content: "b\n" })], { input: 10, output: 5 });
+    log
+      .at(4)
+      .assistant(
+        [
+          toolCall("e3", "edit", { path: "a.py", oldText: "1", newText: "one" }),
+          toolCall("e4", "write", { path: "b.py", content: "b\n" }),
+        ],
+        { input: 10, output: 5 },
+      );
     log.at(5).result("e3", "edit", "Successfully replaced text in a.py.", false, { diff: "…" });
     log.at(5).result("e4", "write", "Successfully wrote 2 bytes to b.py");
     const { sink } = parse(log.text());
     const rowsOf = sink.rows.filter((r) => r.code === "pi-same-file-calls");
-    assert.deepEqual(rowsOf.map((r) => [r.record, r.message.startsWith("1 assistant message")]), [[3, true]]);
+    assert.deepEqual(
+      rowsOf.map((r) => [r.record, r.message.startsWith("1 assistant message")]),
+      [[3, true]],
+    );
   });
 });
 
@@ -215,14 +358,32 @@ describe("paths Pi resolves that the adapter did not", () => {
     log.at(1).user("add b, then s");
     log.at(2).assistant([toolCall("w", "write", { path: "~/proj/a.py", content: "a\nb\n" })], { input: 10, output: 5 });
     log.at(3).result("w", "write", "Successfully wrote 4 bytes to ~/proj/a.py");
-    log.at(4).assistant([toolCall("e", "edit", { path: "README.md", oldText: "r\n", newText: "r\ns\n" })], { input: 10, output: 5 });
+    log.at(4).assistant([toolCall("e", "edit", { path: "README.md", oldText: "r\n", newText: "r\ns\n" })], {
+      input: 10,
+      output: 5,
+    });
     log.at(5).result("e", "edit", "Successfully replaced text in README.md.", false, { diff: "…" });
     const id = "c0ffee000004";
     repo.commit(`b and s\n\nEntire-Checkpoint: ${id}`, { "a.py": "a\nb\n", "README.md": "r\ns\n" });
-    repo.checkpointsBranch(oneSessionCheckpoint(id, JSON.stringify({ checkpoint_id: id, session_id: sid, agent: "Pi" }), { "full.jsonl": log.text() }));
+    repo.checkpointsBranch(
+      oneSessionCheckpoint(id, JSON.stringify({ checkpoint_id: id, session_id: sid, agent: "Pi" }), {
+        "full.jsonl": log.text(),
+      }),
+    );
     const { rows } = await analyze({ inputs: [repo.dir], threads: 1 });
-    assert.deepEqual(numbers(rows.units[0]), { produced: 2, final: 2, survived: 2, human: 0, outside: 0, total: 2, unreplayable: 0 });
-    assert.deepEqual(rows.tool_calls.map((c) => c.file), ["a.py", "README.md"]);
+    assert.deepEqual(numbers(rows.units[0]), {
+      produced: 2,
+      final: 2,
+      survived: 2,
+      human: 0,
+      outside: 0,
+      total: 2,
+      unreplayable: 0,
+    });
+    assert.deepEqual(
+      rows.tool_calls.map((c) => c.file),
+      ["a.py", "README.md"],
+    );
   });
 
   test("path forms: @ prefix, Unicode spaces (Pi's normalizeUnicodeSpaces), ~ with and without a known home", () => {
@@ -232,7 +393,11 @@ describe("paths Pi resolves that the adapter did not", () => {
     assert.equal(piPathOf({ path: "my\u00A0file\u202Fv2.py" }), "my file v2.py");
     assert.equal(piPathOf({ path: "~/x.py" }, "/Users/ann/code/p", notes), "/Users/ann/x.py");
     assert.equal(piPathOf({ path: "~" }, "/root/p", notes), "/root");
-    assert.equal(piPathOf({ path: "~\\x.py" }, "/home/u/p", notes), "~\\x.py", "only ~ and ~/ are expanded (expandPath)");
+    assert.equal(
+      piPathOf({ path: "~\\x.py" }, "/home/u/p", notes),
+      "~\\x.py",
+      "only ~ and ~/ are expanded (expandPath)",
+    );
     // A cwd outside any home folder: left as logged, and said so.
     assert.equal(piPathOf({ path: "~/x.py" }, "/workspace/p", notes), "~/x.py");
     assert.deepEqual([notes.homeExpanded, notes.homeUnknown], [2, 1]);
@@ -261,34 +426,82 @@ describe("forks, crashes and print mode", () => {
     const F = "a0000000-0000-4000-8000-0000000000bb";
     const parent = new PiLog({ id: P, cwd: repo.dir, start: START });
     parent.at(60).user("add sys import");
-    parent.at(70).assistant([toolCall("toolu_1", "edit", { path: "a.py", oldText: "import os\n", newText: "import os\nimport sys\n" })], { input: 100, output: 50 });
+    parent
+      .at(70)
+      .assistant(
+        [toolCall("toolu_1", "edit", { path: "a.py", oldText: "import os\n", newText: "import os\nimport sys\n" })],
+        { input: 100, output: 50 },
+      );
     parent.at(71).result("toolu_1", "edit", "Successfully replaced text in a.py.", false, { diff: "…" });
     const done = parent.at(80).assistant([text("done")], { input: 100, output: 10 });
     const c1 = repo.commit("c1", { "a.py": "import os\nimport sys\n" }); // 12:00
-    const fork = new PiLog({ id: F, cwd: repo.dir, start: "2026-03-02T12:30:00.000Z", parentSession: `/s/--proj--/x_${P}.jsonl` });
+    const fork = new PiLog({
+      id: F,
+      cwd: repo.dir,
+      start: "2026-03-02T12:30:00.000Z",
+      parentSession: `/s/--proj--/x_${P}.jsonl`,
+    });
     for (const line of parent.lines.slice(1)) fork.raw(line);
     fork.branchFrom(done);
     // Fresh ids for the fork's own entries (Pi's generateId avoids the copied ones).
     (fork as unknown as { next: number }).next = 0xf000;
     fork.at(10).user("now add json");
-    fork.at(20).assistant([toolCall("toolu_2", "edit", { path: "a.py", oldText: "import sys\n", newText: "import sys\nimport json\n" })], { input: 200, output: 60 });
+    fork
+      .at(20)
+      .assistant(
+        [toolCall("toolu_2", "edit", { path: "a.py", oldText: "import sys\n", newText: "import sys\nimport json\n" })],
+        { input: 200, output: 60 },
+      );
     fork.at(21).result("toolu_2", "edit", "Successfully replaced text in a.py.", false, { diff: "…" });
-    const sessions = sessionsFolder({ [`--proj--/2026-03-02T11-00-00-000Z_${P}.jsonl`]: parent.text(), [`--proj--/2026-03-02T12-30-00-000Z_${F}.jsonl`]: fork.text() });
+    const sessions = sessionsFolder({
+      [`--proj--/2026-03-02T11-00-00-000Z_${P}.jsonl`]: parent.text(),
+      [`--proj--/2026-03-02T12-30-00-000Z_${F}.jsonl`]: fork.text(),
+    });
     const c2 = repo.commit("c2", { "a.py": "import os\nimport sys\nimport json\n" }); // 13:00
 
     const out = mkdtempSync(join(tmpdir(), "sce-piadv-out-"));
-    const run = spawnSync(process.execPath, ["bin/swe-chat-eval.js", "analyze", sessions, "--repo", repo.dir, "--out", out, "--quiet"], { encoding: "utf8" });
+    const run = spawnSync(
+      process.execPath,
+      ["bin/swe-chat-eval.js", "analyze", sessions, "--repo", repo.dir, "--out", out, "--quiet"],
+      { encoding: "utf8" },
+    );
     assert.equal(run.status, 0, run.stderr);
-    const sessionRows = JSON.parse(readFileSync(join(out, "sessions.json"), "utf8")) as { session_id: string; prompts: number; tool_calls: number; api_calls: number; input_tokens: number; output_tokens: number; duration_s: number }[];
+    const sessionRows = JSON.parse(readFileSync(join(out, "sessions.json"), "utf8")) as {
+      session_id: string;
+      prompts: number;
+      tool_calls: number;
+      api_calls: number;
+      input_tokens: number;
+      output_tokens: number;
+      duration_s: number;
+    }[];
     const f = sessionRows.find((s) => s.session_id === F)!;
-    assert.deepEqual([f.prompts, f.tool_calls, f.api_calls, f.input_tokens, f.output_tokens, f.duration_s], [1, 1, 1, 200, 60, 21]);
+    assert.deepEqual(
+      [f.prompts, f.tool_calls, f.api_calls, f.input_tokens, f.output_tokens, f.duration_s],
+      [1, 1, 1, 200, 60, 21],
+    );
     const units = JSON.parse(readFileSync(join(out, "units.json"), "utf8")) as UnitRow[];
     const fUnits = units.filter((u) => u.session_id === F);
-    assert.deepEqual(fUnits.map((u) => u.commit_sha), [c2]);
-    assert.deepEqual(numbers(fUnits[0]), { produced: 1, final: 1, survived: 1, human: 0, outside: 0, total: 1, unreplayable: 0 });
+    assert.deepEqual(
+      fUnits.map((u) => u.commit_sha),
+      [c2],
+    );
+    assert.deepEqual(numbers(fUnits[0]), {
+      produced: 1,
+      final: 1,
+      survived: 1,
+      human: 0,
+      outside: 0,
+      total: 1,
+      unreplayable: 0,
+    });
     // The parent is untouched: C1 is its unit (it also reaches C2 by the folder-mode time window).
     assert.ok(units.some((u) => u.session_id === P && u.commit_sha === c1));
-    const diagnostics = JSON.parse(readFileSync(join(out, "diagnostics.json"), "utf8")) as { code: string; message: string; session_id: string | null }[];
+    const diagnostics = JSON.parse(readFileSync(join(out, "diagnostics.json"), "utf8")) as {
+      code: string;
+      message: string;
+      session_id: string | null;
+    }[];
     const forked = diagnostics.find((d) => d.code === "pi-forked-session");
     assert.match(forked?.message ?? "", /4 entries .*copied.*1 prompt\(s\), 1 tool call\(s\) and 2 API call\(s\)/);
   });
@@ -305,7 +518,9 @@ describe("forks, crashes and print mode", () => {
     const log = new PiLog({ id: "a0000000-0000-4000-8000-000000000007", cwd: "/p", start: START });
     log.at(1).user("one");
     const leaf = log.leaf;
-    log.at(2).assistant([toolCall("w1", "write", { path: "a.py", content: "x\n".repeat(5) })], { input: 10, output: 5 });
+    log
+      .at(2)
+      .assistant([toolCall("w1", "write", { path: "a.py", content: "x\n".repeat(5) })], { input: 10, output: 5 });
     const cut = log.lines.pop()!.slice(0, 150);
     const resumed = new PiLog({ id: "unused", cwd: "/p", start: "2026-03-02T11:05:00.000Z", header: false });
     resumed.branchFrom(leaf);
@@ -315,8 +530,17 @@ describe("forks, crashes and print mode", () => {
     resumed.at(2).result("w2", "write", "Successfully wrote 2 bytes to b.py");
     const file = `${log.lines.join("\n")}\n${cut}${resumed.lines.join("\n")}\n`;
     const { session, sink } = parse(file);
-    assert.deepEqual(session.turns.map((t) => [t.record, t.text]), [[2, "one"], [3, "two"]]);
-    assert.deepEqual(session.tool_calls.map((c) => [c.id, c.success, c.record]), [["w2", true, 4]]);
+    assert.deepEqual(
+      session.turns.map((t) => [t.record, t.text]),
+      [
+        [2, "one"],
+        [3, "two"],
+      ],
+    );
+    assert.deepEqual(
+      session.tool_calls.map((c) => [c.id, c.success, c.record]),
+      [["w2", true, 4]],
+    );
     const codes = sink.rows.map((r) => r.code);
     assert.ok(codes.includes("jsonl-invalid-line"));
     assert.ok(codes.includes("pi-entry-after-cut-line"));
@@ -330,14 +554,52 @@ describe("forks, crashes and print mode", () => {
    * no call. By hand: 1 prompt, 1 write call (success, 2 lines), 2 API calls (300 + 20 input, 40 + 8 output).
    */
   test("a print-mode JSON event stream (pi -p --mode json): messages read from message_end events, once", () => {
-    const header = { type: "session", version: 3, id: "a0000000-0000-4000-8000-000000000009", timestamp: START, cwd: "/p" };
+    const header = {
+      type: "session",
+      version: 3,
+      id: "a0000000-0000-4000-8000-000000000009",
+      timestamp: START,
+      cwd: "/p",
+    };
     const t = Date.parse(START);
     const user = { role: "user", content: [{ type: "text", text: "write b.py" }], timestamp: t + 1000 };
-    const usage = (input: number, output: number) => ({ input, output, cacheRead: 0, cacheWrite: 0, totalTokens: input + output, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } });
+    const usage = (input: number, output: number) => ({
+      input,
+      output,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: input + output,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    });
     const call = { type: "toolCall", id: "toolu_9", name: "write", arguments: { path: "b.py", content: "1\n2\n" } };
-    const a1 = { role: "assistant", content: [call], api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-6", usage: usage(300, 40), stopReason: "toolUse", timestamp: t + 2000 };
-    const result = { role: "toolResult", toolCallId: "toolu_9", toolName: "write", content: [{ type: "text", text: "Successfully wrote 4 bytes to b.py" }], isError: false, timestamp: t + 3000 };
-    const a2 = { role: "assistant", content: [{ type: "text", text: "done" }], api: "anthropic-messages", provider: "anthropic", model: "claude-sonnet-4-6", usage: usage(20, 8), stopReason: "stop", timestamp: t + 4000 };
+    const a1 = {
+      role: "assistant",
+      content: [call],
+      api: "anthropic-messages",
+      provider: "anthropic",
+      model: "claude-sonnet-4-6",
+      usage: usage(300, 40),
+      stopReason: "toolUse",
+      timestamp: t + 2000,
+    };
+    const result = {
+      role: "toolResult",
+      toolCallId: "toolu_9",
+      toolName: "write",
+      content: [{ type: "text", text: "Successfully wrote 4 bytes to b.py" }],
+      isError: false,
+      timestamp: t + 3000,
+    };
+    const a2 = {
+      role: "assistant",
+      content: [{ type: "text", text: "done" }],
+      api: "anthropic-messages",
+      provider: "anthropic",
+      model: "claude-sonnet-4-6",
+      usage: usage(20, 8),
+      stopReason: "stop",
+      timestamp: t + 4000,
+    };
     const events = [
       header,
       { type: "agent_start" },
@@ -348,7 +610,13 @@ describe("forks, crashes and print mode", () => {
       { type: "message_update", message: a1, assistantMessageEvent: { type: "toolcall_end" } },
       { type: "message_end", message: a1 },
       { type: "tool_execution_start", toolCallId: "toolu_9", toolName: "write", args: call.arguments },
-      { type: "tool_execution_end", toolCallId: "toolu_9", toolName: "write", result: { content: result.content }, isError: false },
+      {
+        type: "tool_execution_end",
+        toolCallId: "toolu_9",
+        toolName: "write",
+        result: { content: result.content },
+        isError: false,
+      },
       { type: "message_start", message: result },
       { type: "message_end", message: result },
       { type: "turn_end", message: a1, toolResults: [result] },
@@ -359,9 +627,27 @@ describe("forks, crashes and print mode", () => {
       { type: "agent_end", messages: [user, a1, result, a2] },
     ];
     const { session, sink } = parse(events.map((e) => JSON.stringify(e)).join("\n") + "\n");
-    assert.deepEqual(session.turns.map((x) => [x.record, x.text]), [[5, "write b.py"]]);
-    assert.deepEqual(session.tool_calls.map((c) => [c.id, c.success, c.record, c.result_record, c.file_edits.map((e) => e.post_image)]), [["toolu_9", true, 8, 12, ["1\n2\n"]]]);
-    assert.deepEqual(session.api_calls.map((c) => [c.record, c.usage.input_tokens, c.usage.output_tokens]), [[8, 300, 40], [16, 20, 8]]);
+    assert.deepEqual(
+      session.turns.map((x) => [x.record, x.text]),
+      [[5, "write b.py"]],
+    );
+    assert.deepEqual(
+      session.tool_calls.map((c) => [
+        c.id,
+        c.success,
+        c.record,
+        c.result_record,
+        c.file_edits.map((e) => e.post_image),
+      ]),
+      [["toolu_9", true, 8, 12, ["1\n2\n"]]],
+    );
+    assert.deepEqual(
+      session.api_calls.map((c) => [c.record, c.usage.input_tokens, c.usage.output_tokens]),
+      [
+        [8, 300, 40],
+        [16, 20, 8],
+      ],
+    );
     const codes = sink.rows.map((r) => r.code);
     assert.ok(codes.includes("pi-print-mode-events"));
     assert.ok(!codes.includes("pi-unknown-entry-type"), codes.join(", "));

@@ -36,8 +36,10 @@ import { PiLog, text, thinking, toolCall } from "./pi-log";
 
 export const G1 = 'def greet(name):\n    return "hi " + name\n\nprint(greet("pi"))\n';
 export const G2 = 'def greet(name):\n    return f"hello {name}"\n\nprint(greet("pi"))\n';
-export const G3 = 'def greet(name):\n    return f"hello {name}"\n\ndef farewell(name):\n    return f"bye {name}"\n\nprint(greet("pi"))\n';
-export const G4 = 'def hello(name):\n    return f"hello {name}"\n\ndef farewell(name):\n    return f"bye {name}"\n\nprint(hello("pi"))\n';
+export const G3 =
+  'def greet(name):\n    return f"hello {name}"\n\ndef farewell(name):\n    return f"bye {name}"\n\nprint(greet("pi"))\n';
+export const G4 =
+  'def hello(name):\n    return f"hello {name}"\n\ndef farewell(name):\n    return f"bye {name}"\n\nprint(hello("pi"))\n';
 
 export const GREET_SESSION_ID = "5e551011-aaaa-4bbb-8ccc-000000000001";
 export const GREET_START = "2026-03-02T11:00:00.000Z";
@@ -63,7 +65,12 @@ export const GREET_COST_USD = 0.0381975;
 
 /** The session file; `path(p)` is how the agent names file `p` (relative, or absolute under the cwd). */
 export function greetSession(cwd: string): string {
-  const u = (k: number) => ({ input: GREET_USAGE[k][0], output: GREET_USAGE[k][1], cacheRead: GREET_USAGE[k][2], cacheWrite: GREET_USAGE[k][3] });
+  const u = (k: number) => ({
+    input: GREET_USAGE[k][0],
+    output: GREET_USAGE[k][1],
+    cacheRead: GREET_USAGE[k][2],
+    cacheWrite: GREET_USAGE[k][3],
+  });
   const log = new PiLog({ id: GREET_SESSION_ID, cwd, start: GREET_START });
   log.at(0).modelChange();
   log.thinkingLevel("medium");
@@ -71,20 +78,72 @@ export function greetSession(cwd: string): string {
   log.at(15).assistant([], { input: 0, output: 0 }, { stopReason: "error", errorMessage: "overloaded_error" });
   log.at(40).assistant([thinking("a small script"), toolCall("tc1", "write", { path: "greet.py", content: G1 })], u(0));
   log.at(41).result("tc1", "write", "Successfully wrote 61 bytes to greet.py");
-  log.at(60).assistant([toolCall("tc2", "edit", { path: "greet.py", oldText: '    return "hi " + name\n', newText: '    return f"hello {name}"\n' })], u(1));
-  log.at(61).result("tc2", "edit", "Successfully replaced text in greet.py.", false, { diff: '-2     return "hi " + name\n+2     return f"hello {name}"', firstChangedLine: 2 });
-  log.at(80).assistant([toolCall("tc3", "edit", { path: "greet.py", edits: [{ oldText: 'print(greet("world"))', newText: 'print(greet("you"))' }] })], u(2));
-  log.at(81).result("tc3", "edit", "Could not find the exact text in greet.py. The old text must match exactly including all whitespace and newlines.", true, {});
+  log.at(60).assistant(
+    [
+      toolCall("tc2", "edit", {
+        path: "greet.py",
+        oldText: '    return "hi " + name\n',
+        newText: '    return f"hello {name}"\n',
+      }),
+    ],
+    u(1),
+  );
+  log.at(61).result("tc2", "edit", "Successfully replaced text in greet.py.", false, {
+    diff: '-2     return "hi " + name\n+2     return f"hello {name}"',
+    firstChangedLine: 2,
+  });
+  log.at(80).assistant(
+    [
+      toolCall("tc3", "edit", {
+        path: "greet.py",
+        edits: [{ oldText: 'print(greet("world"))', newText: 'print(greet("you"))' }],
+      }),
+    ],
+    u(2),
+  );
+  log
+    .at(81)
+    .result(
+      "tc3",
+      "edit",
+      "Could not find the exact text in greet.py. The old text must match exactly including all whitespace and newlines.",
+      true,
+      {},
+    );
   const done = log.at(90).assistant([text("greet.py is ready.")], u(3));
   log.at(200).user("also add a farewell function");
-  log.at(230).assistant([toolCall("tc5", "edit", { path: `${cwd}/greet.py`, edits: [{ oldText: '\nprint(greet("pi"))\n', newText: '\ndef farewell(name):\n    return f"bye {name}"\n\nprint(greet("pi"))\n' }] })], u(4));
+  log.at(230).assistant(
+    [
+      toolCall("tc5", "edit", {
+        path: `${cwd}/greet.py`,
+        edits: [
+          {
+            oldText: '\nprint(greet("pi"))\n',
+            newText: '\ndef farewell(name):\n    return f"bye {name}"\n\nprint(greet("pi"))\n',
+          },
+        ],
+      }),
+    ],
+    u(4),
+  );
   log.at(231).result("tc5", "edit", "Successfully replaced 1 block(s) in greet.py.", false, { diff: "…" });
   log.at(240).assistant([text("Added farewell.")], u(5));
   log.branchFrom(done);
-  log.at(600).other("branch_summary", { fromId: done, summary: "The user asked for a farewell function; it was added to greet.py." });
+  log.at(600).other("branch_summary", {
+    fromId: done,
+    summary: "The user asked for a farewell function; it was added to greet.py.",
+  });
   log.at(610).user("rename greet to hello instead");
   const rename = log.at(640).assistant(
-    [toolCall("tc7", "edit", { path: "@greet.py", edits: [{ oldText: "def greet(name):", newText: "def hello(name):" }, { oldText: 'print(greet("pi"))', newText: 'print(hello("pi"))' }] })],
+    [
+      toolCall("tc7", "edit", {
+        path: "@greet.py",
+        edits: [
+          { oldText: "def greet(name):", newText: "def hello(name):" },
+          { oldText: 'print(greet("pi"))', newText: 'print(hello("pi"))' },
+        ],
+      }),
+    ],
     u(6),
   );
   log.at(641).result("tc7", "edit", "Successfully replaced 2 block(s) in greet.py.", false, { diff: "…" });

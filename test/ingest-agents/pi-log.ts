@@ -18,7 +18,12 @@ type Part = Record<string, unknown>;
 
 export const text = (t: string): Part => ({ type: "text", text: t });
 export const thinking = (t: string): Part => ({ type: "thinking", thinking: t });
-export const toolCall = (id: string, name: string, args: Record<string, unknown>): Part => ({ type: "toolCall", id, name, arguments: args });
+export const toolCall = (id: string, name: string, args: Record<string, unknown>): Part => ({
+  type: "toolCall",
+  id,
+  name,
+  arguments: args,
+});
 
 export class PiLog {
   readonly lines: string[] = [];
@@ -30,12 +35,30 @@ export class PiLog {
   readonly model: string;
   readonly provider: string;
 
-  constructor(opts: { id: string; cwd: string; start: string; version?: number; model?: string; provider?: string; parentSession?: string; header?: boolean }) {
+  constructor(opts: {
+    id: string;
+    cwd: string;
+    start: string;
+    version?: number;
+    model?: string;
+    provider?: string;
+    parentSession?: string;
+    header?: boolean;
+  }) {
     this.start = Date.parse(opts.start);
     this.model = opts.model ?? "claude-sonnet-4-6";
     this.provider = opts.provider ?? "anthropic";
     if (opts.header !== false) {
-      this.lines.push(JSON.stringify({ type: "session", version: opts.version ?? 3, id: opts.id, timestamp: this.iso(), cwd: opts.cwd, ...(opts.parentSession ? { parentSession: opts.parentSession } : {}) }));
+      this.lines.push(
+        JSON.stringify({
+          type: "session",
+          version: opts.version ?? 3,
+          id: opts.id,
+          timestamp: this.iso(),
+          cwd: opts.cwd,
+          ...(opts.parentSession ? { parentSession: opts.parentSession } : {}),
+        }),
+      );
     }
   }
 
@@ -71,10 +94,24 @@ export class PiLog {
   }
 
   user(content: string | Part[], id?: string): string {
-    return this.entry("message", { message: { role: "user", content: typeof content === "string" ? [text(content)] : content, timestamp: this.start + this.seconds * 1000 } }, id);
+    return this.entry(
+      "message",
+      {
+        message: {
+          role: "user",
+          content: typeof content === "string" ? [text(content)] : content,
+          timestamp: this.start + this.seconds * 1000,
+        },
+      },
+      id,
+    );
   }
 
-  assistant(content: Part[], usage: PiUsageIn, opts: { stopReason?: string; model?: string | null; errorMessage?: string; id?: string } = {}): string {
+  assistant(
+    content: Part[],
+    usage: PiUsageIn,
+    opts: { stopReason?: string; model?: string | null; errorMessage?: string; id?: string } = {},
+  ): string {
     const u = { cacheRead: 0, cacheWrite: 0, ...usage };
     const total = usage.totalTokens ?? u.input + u.output + u.cacheRead + u.cacheWrite;
     const stop = opts.stopReason ?? (content.some((p) => p.type === "toolCall") ? "toolUse" : "stop");
@@ -84,7 +121,14 @@ export class PiLog {
       api: "anthropic-messages",
       provider: this.provider,
       ...(opts.model === null ? {} : { model: opts.model ?? this.model }),
-      usage: { input: u.input, output: u.output, cacheRead: u.cacheRead, cacheWrite: u.cacheWrite, totalTokens: total, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+      usage: {
+        input: u.input,
+        output: u.output,
+        cacheRead: u.cacheRead,
+        cacheWrite: u.cacheWrite,
+        totalTokens: total,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+      },
       stopReason: stop,
       ...(opts.errorMessage ? { errorMessage: opts.errorMessage } : {}),
       timestamp: this.start + this.seconds * 1000,
@@ -93,7 +137,17 @@ export class PiLog {
   }
 
   result(toolCallId: string, toolName: string, output: string, isError = false, details?: unknown): string {
-    return this.entry("message", { message: { role: "toolResult", toolCallId, toolName, content: [text(output)], ...(details === undefined ? {} : { details }), isError, timestamp: this.start + this.seconds * 1000 } });
+    return this.entry("message", {
+      message: {
+        role: "toolResult",
+        toolCallId,
+        toolName,
+        content: [text(output)],
+        ...(details === undefined ? {} : { details }),
+        isError,
+        timestamp: this.start + this.seconds * 1000,
+      },
+    });
   }
 
   /** Any other entry type, with Pi's base fields added. */

@@ -39,7 +39,10 @@ describe("detection by content over the whole corpus", () => {
   });
 
   test("the transcript detector does not claim these formats either (the two never overlap)", () => {
-    assert.equal(detectTranscriptFormat(readFileSync(SHARED + "swe-agent/pydicom__pydicom-1458.v0-default.traj")), "unknown");
+    assert.equal(
+      detectTranscriptFormat(readFileSync(SHARED + "swe-agent/pydicom__pydicom-1458.v0-default.traj")),
+      "unknown",
+    );
     assert.equal(detectTranscriptFormat(JSON.stringify(CLAUDE_SESSION) + "\n"), "unknown");
     assert.equal(detectExportFormat(readFileSync(SHARED + "claude-code/happy-cli__400429ba.excerpt.jsonl")), "unknown");
     assert.equal(detectExportFormat(readFileSync(SHARED + "swe-agent/all_preds.jsonl")), "unknown");
@@ -51,17 +54,69 @@ describe("SWE-agent folder → tables", async () => {
 
   test("two sessions with the run's own totals: model_stats tokens, API calls and recorded cost", () => {
     assert.equal(ok, true);
-    const rows = out.sessions.map((s) => [s.session_id, s.source, s.model, s.repo, s.prompts, s.tool_calls, s.edit_calls, s.failed_edit_calls, s.input_tokens, s.output_tokens, s.api_calls, s.cost_usd]);
+    const rows = out.sessions.map((s) => [
+      s.session_id,
+      s.source,
+      s.model,
+      s.repo,
+      s.prompts,
+      s.tool_calls,
+      s.edit_calls,
+      s.failed_edit_calls,
+      s.input_tokens,
+      s.output_tokens,
+      s.api_calls,
+      s.cost_usd,
+    ]);
     assert.deepEqual(rows, [
-      ["marshmallow-code__marshmallow-1867", "swe-agent", "gpt-4o", "marshmallow-code/marshmallow", 1, 11, 4, 1, 0, 0, 11, 0],
+      [
+        "marshmallow-code__marshmallow-1867",
+        "swe-agent",
+        "gpt-4o",
+        "marshmallow-code/marshmallow",
+        1,
+        11,
+        4,
+        1,
+        0,
+        0,
+        11,
+        0,
+      ],
       ["pydicom__pydicom-1458", "swe-agent", null, "pydicom/pydicom", 1, 12, 6, 3, 122612, 1369, 12, 1.26719],
     ]);
   });
 
   test("one patch-match unit per trajectory against info.submission", () => {
-    const units = out.units.map((u) => [u.session_id, u.commit_sha, u.repo, u.method, u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines, u.numstat_additions, u.coding_mode]);
+    const units = out.units.map((u) => [
+      u.session_id,
+      u.commit_sha,
+      u.repo,
+      u.method,
+      u.ambiguity,
+      u.agent_lines_produced,
+      u.agent_lines_final,
+      u.agent_lines_survived,
+      u.human_lines,
+      u.total_committed_lines,
+      u.numstat_additions,
+      u.coding_mode,
+    ]);
     assert.deepEqual(units, [
-      ["marshmallow-code__marshmallow-1867", "submission", "marshmallow-code/marshmallow", "patch-match", null, 12, 12, 2, 0, 2, 2, "vibe"],
+      [
+        "marshmallow-code__marshmallow-1867",
+        "submission",
+        "marshmallow-code/marshmallow",
+        "patch-match",
+        null,
+        12,
+        12,
+        2,
+        0,
+        2,
+        2,
+        "vibe",
+      ],
       ["pydicom__pydicom-1458", "submission", "pydicom/pydicom", "patch-match", null, 21, 21, 3, 0, 3, 3, "vibe"],
     ]);
     assert.equal(codes(out).filter((c) => c === "attribution-patch-match").length, 2);
@@ -69,10 +124,33 @@ describe("SWE-agent folder → tables", async () => {
 
   test("tool-call rows: SWE-agent commands in SWE-chat's categories, files repo-relative", () => {
     const pydicom = out.tool_calls.filter((r) => r.session_id === "pydicom__pydicom-1458");
-    assert.deepEqual(pydicom.map((r) => r.category), ["write", "edit", "bash:build", "glob", "read", "edit", "edit", "edit", "edit", "bash:build", "bash:file", "other"]);
+    assert.deepEqual(
+      pydicom.map((r) => r.category),
+      [
+        "write",
+        "edit",
+        "bash:build",
+        "glob",
+        "read",
+        "edit",
+        "edit",
+        "edit",
+        "edit",
+        "bash:build",
+        "bash:file",
+        "other",
+      ],
+    );
     assert.deepEqual(pydicom[8].file, "pydicom/pixel_data_handlers/numpy_handler.py");
     assert.deepEqual([pydicom[8].lines_added, pydicom[8].lines_removed], [3, 2]);
-    assert.deepEqual(pydicom.slice(5, 8).map((r) => [r.success, r.lines_added]), [[false, null], [false, null], [false, null]]);
+    assert.deepEqual(
+      pydicom.slice(5, 8).map((r) => [r.success, r.lines_added]),
+      [
+        [false, null],
+        [false, null],
+        [false, null],
+      ],
+    );
   });
 
   test("a folder of Claude Code transcripts is not an export folder: false, nothing added", async () => {
@@ -91,11 +169,20 @@ describe("SWE-agent folder → tables", async () => {
     writeFileSync(join(dir, "run3", "c.traj"), readFileSync(src).subarray(0, 5000));
     const r = await run(dir);
     assert.equal(r.ok, true);
-    assert.deepEqual(r.out.sessions.map((s) => s.session_id), ["pydicom__pydicom-1458", "pydicom__pydicom-1458#2"]);
+    assert.deepEqual(
+      r.out.sessions.map((s) => s.session_id),
+      ["pydicom__pydicom-1458", "pydicom__pydicom-1458#2"],
+    );
     assert.ok(codes(r.out).includes("duplicate-session-id"));
     const cut = r.out.diagnostics.find((d) => d.code === "swe-agent-truncated");
     assert.ok(cut && cut.severity === "error" && cut.file?.endsWith("c.traj"));
-    assert.deepEqual(r.out.units.map((u) => [u.session_id, u.repo]), [["pydicom__pydicom-1458", "pydicom/pydicom"], ["pydicom__pydicom-1458#2", "pydicom/pydicom"]]);
+    assert.deepEqual(
+      r.out.units.map((u) => [u.session_id, u.repo]),
+      [
+        ["pydicom__pydicom-1458", "pydicom/pydicom"],
+        ["pydicom__pydicom-1458#2", "pydicom/pydicom"],
+      ],
+    );
   });
 });
 
@@ -104,16 +191,37 @@ describe("DataClaw export → tables", () => {
   writeFileSync(file, JSON.stringify(CLAUDE_SESSION) + "\n");
   // A `git show` of the commit: the agent's a, B, B2, c and one line `d` the person added.
   const patch = join(tmp, "commit.patch");
-  writeFileSync(patch, "commit 0123456789abcdef0123456789abcdef01234567\nAuthor: x\n\n    msg\n\ndiff --git a/src/app.py b/src/app.py\nnew file mode 100644\n--- /dev/null\n+++ b/src/app.py\n@@ -0,0 +1,5 @@\n+a\n+B\n+B2\n+c\n+d\n");
+  writeFileSync(
+    patch,
+    "commit 0123456789abcdef0123456789abcdef01234567\nAuthor: x\n\n    msg\n\ndiff --git a/src/app.py b/src/app.py\nnew file mode 100644\n--- /dev/null\n+++ b/src/app.py\n@@ -0,0 +1,5 @@\n+a\n+B\n+B2\n+c\n+d\n",
+  );
 
   test("without a commit patch: the session and its calls, no unit, and rows that say why and which method", async () => {
     const { ok, out } = await run(file);
     assert.equal(ok, true);
     assert.equal(out.units.length, 0);
     const s = out.sessions[0];
-    assert.deepEqual([s.session_id, s.source, s.agent, s.model, s.repo, s.prompts, s.tool_calls, s.edit_calls, s.failed_edit_calls, s.input_tokens, s.output_tokens, s.api_calls, s.cost_usd], ["c1", "dataclaw", "Claude Code", "claude-opus-4-6", "my-project", 2, 4, 3, 1, 50000, 3000, 0, null]);
+    assert.deepEqual(
+      [
+        s.session_id,
+        s.source,
+        s.agent,
+        s.model,
+        s.repo,
+        s.prompts,
+        s.tool_calls,
+        s.edit_calls,
+        s.failed_edit_calls,
+        s.input_tokens,
+        s.output_tokens,
+        s.api_calls,
+        s.cost_usd,
+      ],
+      ["c1", "dataclaw", "Claude Code", "claude-opus-4-6", "my-project", 2, 4, 3, 1, 50000, 3000, 0, null],
+    );
     assert.equal(s.duration_s, 300);
-    for (const c of ["dataclaw-patch-match-only", "dataclaw-no-commit-patch", "dataclaw-usage-totals"]) assert.ok(codes(out).includes(c), c);
+    for (const c of ["dataclaw-patch-match-only", "dataclaw-no-commit-patch", "dataclaw-usage-totals"])
+      assert.ok(codes(out).includes(c), c);
   });
 
   test("with a commit patch: one patch-match unit, sha from the patch header", async () => {
@@ -122,30 +230,58 @@ describe("DataClaw export → tables", () => {
     const u = out.units[0];
     // produced 5 (Write 3 + Edit 2), final 4 (a, B, B2, c), survived 4 of 5 committed, `d` human.
     assert.deepEqual(
-      [u.commit_sha, u.method, u.ambiguity, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines, u.code_survival_rate, u.coding_efficiency, u.agent_authored_pct, u.coding_mode],
+      [
+        u.commit_sha,
+        u.method,
+        u.ambiguity,
+        u.agent_lines_produced,
+        u.agent_lines_final,
+        u.agent_lines_survived,
+        u.human_lines,
+        u.total_committed_lines,
+        u.code_survival_rate,
+        u.coding_efficiency,
+        u.agent_authored_pct,
+        u.coding_mode,
+      ],
       ["0123456789abcdef0123456789abcdef01234567", "patch-match", null, 5, 4, 4, 1, 5, 100, 80, 80, "collaborative"],
     );
   });
 });
 
 describe("SpecStory exports → tables", () => {
-  const cursor = readFileSync(SHARED + "specstory/getspecstory__2025-06-30_12-46-48Z-fix-unknown-field-error.cursor.md", "utf8");
+  const cursor = readFileSync(
+    SHARED + "specstory/getspecstory__2025-06-30_12-46-48Z-fix-unknown-field-error.cursor.md",
+    "utf8",
+  );
   const dir = join(tmp, "history");
   mkdirSync(dir);
   // The same session exported twice as its title changed: the later file has one more agent turn.
   writeFileSync(join(dir, "2025-06-30_12-46-48Z.md"), cursor);
-  writeFileSync(join(dir, "2025-06-30_12-46-48Z-fix-unknown-field-error.md"), cursor + "\n_**Agent (claude-4-sonnet)**_\n\nDone.\n");
-  copyFileSync(SHARED + "specstory/getspecstory__2026-01-28_13-10-29Z-take-a-look-at.claude-code.md", join(dir, "claude.md"));
+  writeFileSync(
+    join(dir, "2025-06-30_12-46-48Z-fix-unknown-field-error.md"),
+    cursor + "\n_**Agent (claude-4-sonnet)**_\n\nDone.\n",
+  );
+  copyFileSync(
+    SHARED + "specstory/getspecstory__2026-01-28_13-10-29Z-take-a-look-at.claude-code.md",
+    join(dir, "claude.md"),
+  );
   const patch = join(tmp, "cursor.patch");
-  writeFileSync(patch, "diff --git a/pkg/cloud/sync.go b/pkg/cloud/sync.go\n--- a/pkg/cloud/sync.go\n+++ b/pkg/cloud/sync.go\n@@ -43,4 +43,6 @@\n \tClientName    string `json:\"clientName\"`\n \tClientVersion string `json:\"clientVersion\"`\n+\tAgentName     string `json:\"agentName\"`\n+\tExtra         string\n \tDeviceID      string `json:\"deviceId\"`\n }\n");
+  writeFileSync(
+    patch,
+    'diff --git a/pkg/cloud/sync.go b/pkg/cloud/sync.go\n--- a/pkg/cloud/sync.go\n+++ b/pkg/cloud/sync.go\n@@ -43,4 +43,6 @@\n \tClientName    string `json:"clientName"`\n \tClientVersion string `json:"clientVersion"`\n+\tAgentName     string `json:"agentName"`\n+\tExtra         string\n \tDeviceID      string `json:"deviceId"`\n }\n',
+  );
 
   test("duplicate exports of one session: the longer kept; Claude Code export: prompts, no attribution", async () => {
     const { ok, out } = await run(dir);
     assert.equal(ok, true);
-    assert.deepEqual(out.sessions.map((s) => [s.session_id, s.agent, s.model, s.prompts, s.tool_calls, s.api_calls, s.cost_usd]), [
-      ["7648a3a8-cec0-45cc-a87c-6ad5a39677a2", "Cursor", "claude-4-sonnet", 1, 2, 0, null],
-      ["3c887384-88d4-4b43-b3de-b109170c7946", "Claude Code", "claude-opus-4-5-20251101", 8, 31, 0, null],
-    ]);
+    assert.deepEqual(
+      out.sessions.map((s) => [s.session_id, s.agent, s.model, s.prompts, s.tool_calls, s.api_calls, s.cost_usd]),
+      [
+        ["7648a3a8-cec0-45cc-a87c-6ad5a39677a2", "Cursor", "claude-4-sonnet", 1, 2, 0, null],
+        ["3c887384-88d4-4b43-b3de-b109170c7946", "Claude Code", "claude-opus-4-5-20251101", 8, 31, 0, null],
+      ],
+    );
     const dup = out.diagnostics.find((d) => d.code === "specstory-duplicate-session");
     assert.ok(dup?.file?.endsWith("2025-06-30_12-46-48Z.md"));
     assert.equal(out.units.length, 0);
@@ -160,7 +296,16 @@ describe("SpecStory exports → tables", () => {
     assert.equal(out.units.length, 1);
     const u = out.units[0];
     assert.deepEqual(
-      [u.session_id, u.method, u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines, u.agent_authored_pct],
+      [
+        u.session_id,
+        u.method,
+        u.agent_lines_produced,
+        u.agent_lines_final,
+        u.agent_lines_survived,
+        u.human_lines,
+        u.total_committed_lines,
+        u.agent_authored_pct,
+      ],
       ["7648a3a8-cec0-45cc-a87c-6ad5a39677a2", "patch-match", 1, 1, 1, 1, 2, 50],
     );
   });

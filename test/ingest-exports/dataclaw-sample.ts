@@ -20,7 +20,12 @@ export const CLAUDE_SESSION = {
       thinking: "…",
       tool_uses: [
         { tool: "Read", input: { file_path: "src/app.py" }, output: { text: "not found" }, status: "error" },
-        { tool: "Write", input: { file_path: "src/app.py", content: "a\nb\nc\n" }, output: { text: "File created" }, status: "success" },
+        {
+          tool: "Write",
+          input: { file_path: "src/app.py", content: "a\nb\nc\n" },
+          output: { text: "File created" },
+          status: "success",
+        },
       ],
       timestamp: "2026-03-01T10:01:00+00:00",
     },
@@ -29,8 +34,17 @@ export const CLAUDE_SESSION = {
     {
       role: "assistant",
       tool_uses: [
-        { tool: "Edit", input: { file_path: "src/app.py", old_string: "b\n", new_string: "B\nB2\n" }, status: "success" },
-        { tool: "Edit", input: { file_path: "src/app.py", old_string: "zzz", new_string: "never" }, output: { text: "String to replace not found" }, status: "error" },
+        {
+          tool: "Edit",
+          input: { file_path: "src/app.py", old_string: "b\n", new_string: "B\nB2\n" },
+          status: "success",
+        },
+        {
+          tool: "Edit",
+          input: { file_path: "src/app.py", old_string: "zzz", new_string: "never" },
+          output: { text: "String to replace not found" },
+          status: "error",
+        },
       ],
       timestamp: "2026-03-01T10:04:00+00:00",
     },
@@ -52,7 +66,11 @@ export const CODEX_SESSION = {
       role: "assistant",
       tool_uses: [
         { tool: "exec_command", input: { cmd: "ls" }, output: { output: "a" }, status: "success" },
-        { tool: "apply_patch", input: { patch: "*** Begin Patch\n*** Add File: lib/x.go\n+package x\n+\n+func X() {}\n*** End Patch" }, status: "success" },
+        {
+          tool: "apply_patch",
+          input: { patch: "*** Begin Patch\n*** Add File: lib/x.go\n+package x\n+\n+func X() {}\n*** End Patch" },
+          status: "success",
+        },
       ],
       timestamp: "2026-03-02T09:05:00Z",
     },
@@ -69,8 +87,14 @@ export const EARLY_SESSION = {
   model: "claude-sonnet-4",
   messages: [
     { role: "user", content: "Fix auth" },
-    { role: "assistant", content: "ok", tool_uses: [{ tool: "Edit", input: "src/auth.py" }, { tool: "Bash", input: "pytest" }] },
+    {
+      role: "assistant",
+      content: "ok",
+      tool_uses: [
+        { tool: "Edit", input: "src/auth.py" },
+        { tool: "Bash", input: "pytest" },
+      ],
+    },
   ],
   stats: { input_tokens: 10, output_tokens: 5 },
 };
-

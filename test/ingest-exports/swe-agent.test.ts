@@ -51,7 +51,10 @@ describe("SWE-agent v0 trajectory (pydicom__pydicom-1458, windowed_edit_linting)
 
   test("one prompt: the problem statement cut from the first non-demo user message (history[1] is the demo)", () => {
     assert.equal(s.turns.length, 1);
-    assert.ok(s.turns[0].text.startsWith("Pixel Representation attribute should be optional"), s.turns[0].text.slice(0, 60));
+    assert.ok(
+      s.turns[0].text.startsWith("Pixel Representation attribute should be optional"),
+      s.turns[0].text.slice(0, 60),
+    );
     assert.ok(!s.turns[0].text.includes("INSTRUCTIONS:"));
   });
 
@@ -66,7 +69,10 @@ describe("SWE-agent v0 trajectory (pydicom__pydicom-1458, windowed_edit_linting)
   test("the 3 lint-refused edits (steps 6–8) are failures and carry no file edit; the 4th (step 9) applies", () => {
     const edits = s.tool_calls.filter((c) => c.name === "edit");
     assert.equal(edits.length, 5); // steps 2, 6, 7, 8, 9
-    assert.deepEqual(edits.map((c) => c.success), [true, false, false, false, true]);
+    assert.deepEqual(
+      edits.map((c) => c.success),
+      [true, false, false, false, true],
+    );
     for (const c of edits.filter((e) => e.success === false)) {
       assert.equal(c.file_edits.length, 0);
       assert.ok(c.error?.startsWith("Your proposed edit has introduced new syntax error"), c.error ?? "");
@@ -94,7 +100,12 @@ describe("SWE-agent v0 trajectory (pydicom__pydicom-1458, windowed_edit_linting)
   });
 
   test("model_stats: cost 1.26719, 122612 tokens sent, 1369 received, 12 API calls (one aggregate usage record)", () => {
-    assert.deepEqual(t.model_stats, { instance_cost: 1.26719, tokens_sent: 122612, tokens_received: 1369, api_calls: 12 });
+    assert.deepEqual(t.model_stats, {
+      instance_cost: 1.26719,
+      tokens_sent: 122612,
+      tokens_received: 1369,
+      api_calls: 12,
+    });
     assert.equal(s.api_calls.length, 1);
     assert.equal(s.api_calls[0].usage.input_tokens, 122612);
     assert.equal(s.api_calls[0].usage.output_tokens, 1369);
@@ -103,7 +114,10 @@ describe("SWE-agent v0 trajectory (pydicom__pydicom-1458, windowed_edit_linting)
   test("submission: one file, 3 added and 2 removed lines, LF already", () => {
     assert.equal(t.submission_had_crlf, false);
     const files = splitUnifiedDiff(t.submission!);
-    assert.deepEqual(files.map((f) => [f.path, f.additions]), [["pydicom/pixel_data_handlers/numpy_handler.py", 3]]);
+    assert.deepEqual(
+      files.map((f) => [f.path, f.additions]),
+      [["pydicom/pixel_data_handlers/numpy_handler.py", 3]],
+    );
   });
 
   test("patch-match against the submission: produced 21, final 21, survived 3 of 3 committed", () => {
@@ -154,7 +168,10 @@ describe("SWE-agent function-calling trajectory (marshmallow-code__marshmallow-1
   test("the substring edit is widened to its whole line from the window (so the indentation is kept)", () => {
     const e = s.tool_calls[7].file_edits[0].edits![0];
     assert.equal(e.old_string, "        return int(value.total_seconds() / base_unit.total_seconds())\n");
-    assert.equal(e.new_string, "        # round to nearest int\n        return int(round(value.total_seconds() / base_unit.total_seconds()))\n");
+    assert.equal(
+      e.new_string,
+      "        # round to nearest int\n        return int(round(value.total_seconds() / base_unit.total_seconds()))\n",
+    );
   });
 
   test("model_stats of a replayed demonstration: 0 cost, 0 tokens, 11 API calls, said in a diagnostic", () => {
@@ -167,36 +184,68 @@ describe("SWE-agent function-calling trajectory (marshmallow-code__marshmallow-1
     assert.ok(codes(sink).includes("swe-agent-submission-crlf"));
     assert.ok(!t.submission!.includes("\r"));
     const files = splitUnifiedDiff(t.submission!);
-    assert.deepEqual(files.map((f) => [f.path, f.additions]), [["src/marshmallow/fields.py", 2]]);
+    assert.deepEqual(
+      files.map((f) => [f.path, f.additions]),
+      [["src/marshmallow/fields.py", 2]],
+    );
     const plus = files[0].patch!.split("\n").filter((l) => l.startsWith("+"));
-    assert.deepEqual(plus, ["+        # round to nearest int", "+        return int(round(value.total_seconds() / base_unit.total_seconds()))"]);
+    assert.deepEqual(plus, [
+      "+        # round to nearest int",
+      "+        return int(round(value.total_seconds() / base_unit.total_seconds()))",
+    ]);
   });
 
   test("patch-match: produced 12, final 12, survived 2 of 2", () => {
     // reproduce.py: create 1 + insert 9 (the empty line 1 stays) = 10; fields.py: 1 line → 2 new lines = 2.
     const u = patchMatch(s, splitUnifiedDiff(t.submission!), new DiagnosticSink("t"));
-    assert.deepEqual([u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines], [12, 12, 2, 0, 2]);
+    assert.deepEqual(
+      [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines],
+      [12, 12, 2, 0, 2],
+    );
   });
 });
 
 describe("SWE-agent 1.x str_replace_editor (hand-made trajectory)", () => {
   const obs = (path: string, lines: string[], snippet: boolean) =>
-    `Here's the result of running \`cat -n\` on ${snippet ? "a snippet of " : ""}${path}:\n` + lines.map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join("\n") + "\n";
+    `Here's the result of running \`cat -n\` on ${snippet ? "a snippet of " : ""}${path}:\n` +
+    lines.map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join("\n") +
+    "\n";
   const P = "/testbed/pkg/a.py";
   const traj = {
     environment: "main",
     trajectory: [
-      { action: `str_replace_editor create ${P} --file_text 'x = 1\ny = 2\n'`, observation: `File created successfully at: ${P}`, state: { working_dir: "/testbed" } },
-      { action: `str_replace_editor str_replace ${P} --old_str 'y = 2' --new_str 'y = 3\nz = 4'`, observation: `The file ${P} has been edited. ` + obs(P, ["x = 1", "y = 3", "z = 4"], true), state: {} },
-      { action: `str_replace_editor str_replace ${P} --old_str nope --new_str q`, observation: `No replacement was performed, old_str \`nope\` did not appear verbatim in ${P}.`, state: {} },
-      { action: `str_replace_editor insert ${P} --insert_line 1 --new_str 'w = 0'`, observation: `The file ${P} has been edited. ` + obs(P, ["x = 1", "w = 0", "y = 3", "z = 4"], true), state: {} },
-      { action: `str_replace_editor undo_edit ${P}`, observation: `Last edit to ${P} undone successfully. ` + obs(P, ["x = 1", "y = 3", "z = 4", ""], false), state: {} },
+      {
+        action: `str_replace_editor create ${P} --file_text 'x = 1\ny = 2\n'`,
+        observation: `File created successfully at: ${P}`,
+        state: { working_dir: "/testbed" },
+      },
+      {
+        action: `str_replace_editor str_replace ${P} --old_str 'y = 2' --new_str 'y = 3\nz = 4'`,
+        observation: `The file ${P} has been edited. ` + obs(P, ["x = 1", "y = 3", "z = 4"], true),
+        state: {},
+      },
+      {
+        action: `str_replace_editor str_replace ${P} --old_str nope --new_str q`,
+        observation: `No replacement was performed, old_str \`nope\` did not appear verbatim in ${P}.`,
+        state: {},
+      },
+      {
+        action: `str_replace_editor insert ${P} --insert_line 1 --new_str 'w = 0'`,
+        observation: `The file ${P} has been edited. ` + obs(P, ["x = 1", "w = 0", "y = 3", "z = 4"], true),
+        state: {},
+      },
+      {
+        action: `str_replace_editor undo_edit ${P}`,
+        observation: `Last edit to ${P} undone successfully. ` + obs(P, ["x = 1", "y = 3", "z = 4", ""], false),
+        state: {},
+      },
       { action: "submit", observation: "", state: {} },
     ],
     history: [{ role: "user", content: "ISSUE:\nMake z.\n\nINSTRUCTIONS:\n…" }],
     info: {
       exit_status: "submitted",
-      submission: "diff --git a/pkg/a.py b/pkg/a.py\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/a.py\n@@ -0,0 +1,3 @@\n+x = 1\n+y = 3\n+z = 4\n",
+      submission:
+        "diff --git a/pkg/a.py b/pkg/a.py\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/a.py\n@@ -0,0 +1,3 @@\n+x = 1\n+y = 3\n+z = 4\n",
       model_stats: { instance_cost: 0.5, tokens_sent: 100, tokens_received: 10, api_calls: 6 },
     },
   };
@@ -211,19 +260,31 @@ describe("SWE-agent 1.x str_replace_editor (hand-made trajectory)", () => {
 
   test("create/str_replace/insert/undo with the file known whole: exact pre- and post-images; the refused call is a failure", () => {
     const c = t.session.tool_calls;
-    assert.deepEqual(c.map((x) => x.success), [true, true, false, true, true, true]);
+    assert.deepEqual(
+      c.map((x) => x.success),
+      [true, true, false, true, true, true],
+    );
     assert.equal(c[0].file_edits[0].post_image, "x = 1\ny = 2\n");
-    assert.deepEqual([c[1].file_edits[0].pre_image, c[1].file_edits[0].post_image], ["x = 1\ny = 2\n", "x = 1\ny = 3\nz = 4\n"]);
+    assert.deepEqual(
+      [c[1].file_edits[0].pre_image, c[1].file_edits[0].post_image],
+      ["x = 1\ny = 2\n", "x = 1\ny = 3\nz = 4\n"],
+    );
     assert.equal(c[2].file_edits.length, 0);
     assert.equal(c[3].file_edits[0].post_image, "x = 1\nw = 0\ny = 3\nz = 4\n");
     // undo_edit restores the text before the last edit (the tool's undo stack), not the one before the first.
-    assert.deepEqual([c[4].file_edits[0].pre_image, c[4].file_edits[0].post_image], ["x = 1\nw = 0\ny = 3\nz = 4\n", "x = 1\ny = 3\nz = 4\n"]);
+    assert.deepEqual(
+      [c[4].file_edits[0].pre_image, c[4].file_edits[0].post_image],
+      ["x = 1\nw = 0\ny = 3\nz = 4\n", "x = 1\ny = 3\nz = 4\n"],
+    );
   });
 
   test("patch-match: produced 5 (2 + 2 + 1), final 3, all 3 committed lines the agent's", () => {
     // create: x=1, y=2 (+2); str_replace y=2 → y=3, z=4 (+2); insert w=0 (+1); undo removes w=0 (+0).
     const u = patchMatch(t.session, splitUnifiedDiff(t.submission!), new DiagnosticSink("t"));
-    assert.deepEqual([u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.total_committed_lines], [5, 3, 3, 3]);
+    assert.deepEqual(
+      [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.total_committed_lines],
+      [5, 3, 3, 3],
+    );
   });
 });
 
@@ -234,8 +295,20 @@ describe("action text and windows", () => {
   });
 
   test("v0 range edit with end_of_edit, and an empty replacement", () => {
-    assert.deepEqual(commandFromAction("edit 3:5\n  a\n  b\nend_of_edit\n"), { kind: "edit-range", name: "edit", start: 3, end: 5, text: "  a\n  b" });
-    assert.deepEqual(commandFromAction("edit 3:3\nend_of_edit"), { kind: "edit-range", name: "edit", start: 3, end: 3, text: "" });
+    assert.deepEqual(commandFromAction("edit 3:5\n  a\n  b\nend_of_edit\n"), {
+      kind: "edit-range",
+      name: "edit",
+      start: 3,
+      end: 5,
+      text: "  a\n  b",
+    });
+    assert.deepEqual(commandFromAction("edit 3:3\nend_of_edit"), {
+      kind: "edit-range",
+      name: "edit",
+      start: 3,
+      end: 3,
+      text: "",
+    });
     assert.deepEqual(commandFromAction("python x.py"), { kind: "shell", name: "bash", command: "python x.py" });
   });
 
@@ -272,7 +345,13 @@ describe("bad input", () => {
 
   test("an action that cannot be read (unbalanced quote) is kept as an unknown tool, with a warning", () => {
     const sink = new DiagnosticSink("swe-agent");
-    const t = parseSweAgentTrajectory({ text: JSON.stringify({ trajectory: [{ action: "edit 'oops", observation: "" }], info: {} }), file: "a__b-1.traj" }, sink)!;
+    const t = parseSweAgentTrajectory(
+      {
+        text: JSON.stringify({ trajectory: [{ action: "edit 'oops", observation: "" }], info: {} }),
+        file: "a__b-1.traj",
+      },
+      sink,
+    )!;
     assert.equal(t.session.tool_calls[0].name, "edit");
     assert.ok(codes(sink).includes("swe-agent-action-unparsed"));
     assert.ok(codes(sink).includes("swe-agent-no-submission"));

@@ -29,8 +29,10 @@ function parseReal(path: string): { s: Session; sink: DiagnosticSink } {
   return { s, sink };
 }
 
-const sum = (s: Session, k: "input_tokens" | "output_tokens" | "cache_creation_tokens" | "cache_creation_1h_tokens" | "cache_read_tokens") =>
-  s.api_calls.reduce((a, c) => a + c.usage[k], 0);
+const sum = (
+  s: Session,
+  k: "input_tokens" | "output_tokens" | "cache_creation_tokens" | "cache_creation_1h_tokens" | "cache_read_tokens",
+) => s.api_calls.reduce((a, c) => a + c.usage[k], 0);
 const call = (s: Session, id: string): ToolCall => {
   const c = s.tool_calls.find((x) => x.id === id);
   assert.ok(c, `tool call ${id}`);
@@ -91,7 +93,10 @@ describe("Claude Code 1.0.51 (happy-cli excerpt, 16 lines)", () => {
   test("the failed Edit (line 14: is_error + string toolUseResult) carries the error and no file edit", () => {
     const c = call(s, "toolu_016raYv468sbCwgUhs665esy");
     assert.equal(c.success, false);
-    assert.equal(c.error, "Error: String to replace not found in file.\nString: import { ChildProcess } from 'node:child_process'");
+    assert.equal(
+      c.error,
+      "Error: String to replace not found in file.\nString: import { ChildProcess } from 'node:child_process'",
+    );
     assert.deepEqual(c.file_edits, []);
   });
 
@@ -114,7 +119,9 @@ describe("Claude Code 1.0.51 (happy-cli excerpt, 16 lines)", () => {
     // structuredPatch: one hunk oldLines 4 → newLines 11, i.e. 7 more lines; pre 119 chars / 16 pieces, post 197 / 23.
     assert.equal(e.post_image!.split("\n").length - e.pre_image!.split("\n").length, 7);
     assert.equal(e.post_image!.length, 197);
-    assert.deepEqual(e.edits, [{ old_string: "yarn.lock\npnpm-lock.yaml", new_string: raw.newString, replace_all: false }]);
+    assert.deepEqual(e.edits, [
+      { old_string: "yarn.lock\npnpm-lock.yaml", new_string: raw.newString, replace_all: false },
+    ]);
     assert.equal(e.user_modified, false);
   });
 
@@ -186,7 +193,10 @@ describe("Claude Code 2.1.17 CHANGELOG session (5d/755497c182, 81 lines)", () =>
     assert.equal(edit.result_record, 73);
     const [e] = edit.file_edits;
     assert.equal(e.path, "/Users/soph/Work/entire/devenv/cli/CHANGELOG.md");
-    assert.equal(e.pre_image, readFileSync(`${CORPUS}entire/entireio-cli-changelog/commits/a6b9dfed/CHANGELOG.parent.md`, "utf8"));
+    assert.equal(
+      e.pre_image,
+      readFileSync(`${CORPUS}entire/entireio-cli-changelog/commits/a6b9dfed/CHANGELOG.parent.md`, "utf8"),
+    );
     // jsdiff line count 37 → 61 (structuredPatch: +24); 1514 → 2773 characters (python).
     assert.equal(e.post_image?.length, 2773);
     assert.ok(!codes(sink).includes("claude-edit-patch-mismatch"));
@@ -227,7 +237,10 @@ describe("Claude Code 2.1.37 CHANGELOG session (60/61721bc409, 60 lines)", () =>
     assert.deepEqual([w[0].name, w[0].record, w[0].result_record, w[0].success], ["Write", 54, 57, true]);
     const [e] = w[0].file_edits;
     assert.equal(e.pre_image, ""); // toolUseResult.type "create", originalFile null
-    assert.equal(e.post_image, readFileSync(`${CORPUS}entire/entireio-cli-changelog/commits/11e74530/CHANGELOG.commit.md`, "utf8"));
+    assert.equal(
+      e.post_image,
+      readFileSync(`${CORPUS}entire/entireio-cli-changelog/commits/11e74530/CHANGELOG.commit.md`, "utf8"),
+    );
   });
 
   test("10 API calls; all cache writes are 1-hour writes (ephemeral_1h 97,794)", () => {
@@ -329,25 +342,53 @@ const usage = (output: number, more: Record<string, unknown> = {}) => ({
   output_tokens: output,
   ...more,
 });
-function assistant(second: number, id: string, req: string, block: unknown, out: number, extra: Record<string, unknown> = {}) {
+function assistant(
+  second: number,
+  id: string,
+  req: string,
+  block: unknown,
+  out: number,
+  extra: Record<string, unknown> = {},
+) {
   return {
     ...env(second, extra),
     type: "assistant",
     requestId: req,
-    message: { id, type: "message", role: "assistant", model: "claude-opus-4-6", content: [block], stop_reason: null, usage: usage(out) },
+    message: {
+      id,
+      type: "message",
+      role: "assistant",
+      model: "claude-opus-4-6",
+      content: [block],
+      stop_reason: null,
+      usage: usage(out),
+    },
   } as Record<string, unknown>;
 }
 const toolUse = (id: string, name: string, input: unknown) => ({ type: "tool_use", id, name, input });
-function result(second: number, id: string, toolUseResult: unknown, opts: { isError?: boolean; content?: string; extra?: Record<string, unknown> } = {}) {
+function result(
+  second: number,
+  id: string,
+  toolUseResult: unknown,
+  opts: { isError?: boolean; content?: string; extra?: Record<string, unknown> } = {},
+) {
   const block: Record<string, unknown> = { tool_use_id: id, type: "tool_result", content: opts.content ?? "ok" };
   if (opts.isError) block.is_error = true;
-  const r: Record<string, unknown> = { ...env(second, opts.extra), type: "user", message: { role: "user", content: [block] } };
+  const r: Record<string, unknown> = {
+    ...env(second, opts.extra),
+    type: "user",
+    message: { role: "user", content: [block] },
+  };
   if (toolUseResult !== undefined) r.toolUseResult = toolUseResult;
   return r;
 }
 const jsonl = (...records: unknown[]) => records.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
-function parseText(text: string | Uint8Array, subagents?: { file: string; text: string }[], file: string | null = "/p/sess-1.jsonl") {
+function parseText(
+  text: string | Uint8Array,
+  subagents?: { file: string; text: string }[],
+  file: string | null = "/p/sess-1.jsonl",
+) {
   const sink = new DiagnosticSink("claude-code");
   const s = parseClaudeCodeTranscript({ text, file, subagents }, sink);
   if (s !== null) {
@@ -375,10 +416,28 @@ describe("synthetic: streamed blocks (2.x)", () => {
   const text = jsonl(
     prompt(0, "add b2"),
     assistant(1, "msg_A", "req_A", { type: "text", text: "Sure." }, 5),
-    assistant(2, "msg_A", "req_A", toolUse("toolu_E", "Edit", { file_path: "/repo/f.txt", old_string: "b\n", new_string: "b\nb2\n" }), 5),
-    result(3, "toolu_E", editResult("b\n", "b\nb2\n", { structuredPatch: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 4, lines: [] }] })),
+    assistant(
+      2,
+      "msg_A",
+      "req_A",
+      toolUse("toolu_E", "Edit", { file_path: "/repo/f.txt", old_string: "b\n", new_string: "b\nb2\n" }),
+      5,
+    ),
+    result(
+      3,
+      "toolu_E",
+      editResult("b\n", "b\nb2\n", {
+        structuredPatch: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 4, lines: [] }],
+      }),
+    ),
     assistant(4, "msg_A", "req_A", toolUse("toolu_W", "Write", { file_path: "/repo/g.txt", content: "new\n" }), 42),
-    result(5, "toolu_W", { type: "create", filePath: "/repo/g.txt", content: "new\n", structuredPatch: [], originalFile: null }),
+    result(5, "toolu_W", {
+      type: "create",
+      filePath: "/repo/g.txt",
+      content: "new\n",
+      structuredPatch: [],
+      originalFile: null,
+    }),
     assistant(6, "msg_B", "req_B", { type: "text", text: "Done." }, 3),
   );
   const { s, sink } = parseText(text);
@@ -430,7 +489,10 @@ describe("synthetic: streamed blocks (2.x)", () => {
     assert.equal(s!.branch, "feat/x");
     assert.equal(s!.agent_version, "2.1.30");
     assert.equal(s!.record_count, 7);
-    assert.deepEqual(s!.record_times, [0, 1, 2, 3, 4, 5, 6].map((x) => T0 + x * 1000));
+    assert.deepEqual(
+      s!.record_times,
+      [0, 1, 2, 3, 4, 5, 6].map((x) => T0 + x * 1000),
+    );
     assert.equal(s!.turns.length, 1);
   });
 });
@@ -470,7 +532,13 @@ describe("synthetic: sub-agents", () => {
   });
   const main = jsonl(
     prompt(0, "delegate"),
-    assistant(1, "msg_M", "req_M", toolUse("toolu_T", "Task", { subagent_type: "general", prompt: "do it", description: "d" }), 9),
+    assistant(
+      1,
+      "msg_M",
+      "req_M",
+      toolUse("toolu_T", "Task", { subagent_type: "general", prompt: "do it", description: "d" }),
+      9,
+    ),
     progress(2, nestedAssistant),
     progress(3, nestedResult),
     result(10, "toolu_T", { status: "completed", agentId: "a1", totalTokens: 5000, usage: { output_tokens: 999 } }),
@@ -504,10 +572,18 @@ describe("synthetic: sub-agents", () => {
   const sub = jsonl(
     { ...nestedAssistant, ...env(2, { isSidechain: true, agentId: "a1" }), type: "assistant" },
     { ...nestedResult, ...env(3, { isSidechain: true, agentId: "a1" }), type: "user" },
-    assistant(5, "msg_S2", "req_S2", toolUse("toolu_S2", "Write", { file_path: "/repo/h.txt", content: "h\n" }), 11, { isSidechain: true, agentId: "a1" }),
-    result(6, "toolu_S2", { type: "create", filePath: "/repo/h.txt", content: "h\n", structuredPatch: [], originalFile: null }, {
-      extra: { isSidechain: true, agentId: "a1" },
+    assistant(5, "msg_S2", "req_S2", toolUse("toolu_S2", "Write", { file_path: "/repo/h.txt", content: "h\n" }), 11, {
+      isSidechain: true,
+      agentId: "a1",
     }),
+    result(
+      6,
+      "toolu_S2",
+      { type: "create", filePath: "/repo/h.txt", content: "h\n", structuredPatch: [], originalFile: null },
+      {
+        extra: { isSidechain: true, agentId: "a1" },
+      },
+    ),
     assistant(7, "msg_M", "req_other", { type: "text", text: "replay" }, 50, { isSidechain: true, agentId: "a1" }),
   );
 
@@ -586,7 +662,11 @@ describe("synthetic: sub-agents", () => {
     assert.equal(rows[0].severity, "info");
     // The Task result is the third record: line 3.
     assert.match(rows[0].message, /^1 sub-agent\(s\) \(a1\) with no records in the inputs .* first at line 3$/);
-    assert.ok(!codes(parseText(withResult(10), [{ file: "/p/sess-1/subagents/agent-a1.jsonl", text: sub }]).sink).includes("claude-subagent-records-missing"));
+    assert.ok(
+      !codes(parseText(withResult(10), [{ file: "/p/sess-1/subagents/agent-a1.jsonl", text: sub }]).sink).includes(
+        "claude-subagent-records-missing",
+      ),
+    );
     assert.ok(!codes(parseText(withResult(0)).sink).includes("claude-subagent-records-missing"));
   });
 
@@ -603,18 +683,49 @@ describe("synthetic: failures and user changes", () => {
     "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
   const text = jsonl(
     prompt(0, "go"),
-    assistant(1, "msg_1", "req_1", toolUse("toolu_rej", "Edit", { file_path: "/repo/f.txt", old_string: "a", new_string: "A" }), 1),
+    assistant(
+      1,
+      "msg_1",
+      "req_1",
+      toolUse("toolu_rej", "Edit", { file_path: "/repo/f.txt", old_string: "a", new_string: "A" }),
+      1,
+    ),
     result(2, "toolu_rej", "User rejected tool use", { isError: true, content: rejectText }),
     // Two parallel calls: Bash fails, the sibling Edit is not run.
     assistant(3, "msg_2", "req_2", toolUse("toolu_bash", "Bash", { command: "false" }), 1),
-    assistant(3, "msg_2", "req_2", toolUse("toolu_sib", "Edit", { file_path: "/repo/f.txt", old_string: "b", new_string: "B" }), 2),
+    assistant(
+      3,
+      "msg_2",
+      "req_2",
+      toolUse("toolu_sib", "Edit", { file_path: "/repo/f.txt", old_string: "b", new_string: "B" }),
+      2,
+    ),
     result(4, "toolu_bash", { stdout: "", stderr: "", interrupted: false }, { isError: true, content: "Exit code 1" }),
-    result(5, "toolu_sib", undefined, { isError: true, content: "<tool_use_error>Sibling tool call errored</tool_use_error>" }),
+    result(5, "toolu_sib", undefined, {
+      isError: true,
+      content: "<tool_use_error>Sibling tool call errored</tool_use_error>",
+    }),
     // A string toolUseResult without is_error still means failure.
-    assistant(6, "msg_3", "req_3", toolUse("toolu_mod", "Edit", { file_path: "/repo/f.txt", old_string: "c", new_string: "C" }), 1),
-    result(7, "toolu_mod", "Error: File has been modified since read, either by the user or by a linter. Read it again before attempting to write it."),
+    assistant(
+      6,
+      "msg_3",
+      "req_3",
+      toolUse("toolu_mod", "Edit", { file_path: "/repo/f.txt", old_string: "c", new_string: "C" }),
+      1,
+    ),
+    result(
+      7,
+      "toolu_mod",
+      "Error: File has been modified since read, either by the user or by a linter. Read it again before attempting to write it.",
+    ),
     // userModified: the person changed the proposal in the IDE.
-    assistant(8, "msg_4", "req_4", toolUse("toolu_um", "Edit", { file_path: "/repo/f.txt", old_string: "b", new_string: "B" }), 1),
+    assistant(
+      8,
+      "msg_4",
+      "req_4",
+      toolUse("toolu_um", "Edit", { file_path: "/repo/f.txt", old_string: "b", new_string: "B" }),
+      1,
+    ),
     result(9, "toolu_um", editResult("b", "BB", { userModified: true })),
     // A 300-character error is shortened to 200.
     assistant(10, "msg_5", "req_5", toolUse("toolu_long", "Bash", { command: "x" }), 1),
@@ -663,8 +774,15 @@ describe("synthetic: failures and user changes", () => {
 describe("synthetic: what is not a prompt", () => {
   const text = jsonl(
     prompt(0, "first real prompt"),
-    prompt(1, "<local-command-caveat>Caveat: The messages below were generated by the user while running local commands.</local-command-caveat>", { isMeta: true }),
-    prompt(2, "<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>"),
+    prompt(
+      1,
+      "<local-command-caveat>Caveat: The messages below were generated by the user while running local commands.</local-command-caveat>",
+      { isMeta: true },
+    ),
+    prompt(
+      2,
+      "<command-name>/clear</command-name>\n<command-message>clear</command-message>\n<command-args></command-args>",
+    ),
     prompt(3, "<local-command-stdout></local-command-stdout>"),
     prompt(4, "[Request interrupted by user]"),
     prompt(5, [{ type: "text", text: "[Request interrupted by user for tool use]" }]),
@@ -679,7 +797,17 @@ describe("synthetic: what is not a prompt", () => {
       { type: "image", source: { type: "base64", media_type: "image/png", data: "AAAA" } },
     ]),
     prompt(10, "sidechain prompt", { isSidechain: true }),
-    { ...env(11), type: "assistant", message: { id: "msg_x", model: "<synthetic>", role: "assistant", content: [{ type: "text", text: "API Error: 500" }], usage: usage(0) } },
+    {
+      ...env(11),
+      type: "assistant",
+      message: {
+        id: "msg_x",
+        model: "<synthetic>",
+        role: "assistant",
+        content: [{ type: "text", text: "API Error: 500" }],
+        usage: usage(0),
+      },
+    },
   );
   const { s, sink } = parseText(text);
 
@@ -711,18 +839,37 @@ describe("synthetic: prompts queued mid-turn (2.1+ attachment records)", () => {
   // Shapes as in public Claude Code 2.1 transcripts. Lines (1-based): 1 prompt, 2 tool call, 3 its result,
   // 4 enqueue, 5 the queued human prompt, 6 a background task's notification (not typed by anyone),
   // 7 a hook attachment, 8 custom-title, 9 last-prompt (a copy of the last prompt), 10 a queued slash command.
-  const queued = (second: number, attachment: Record<string, unknown>) => ({ ...env(second), type: "attachment", attachment });
+  const queued = (second: number, attachment: Record<string, unknown>) => ({
+    ...env(second),
+    type: "attachment",
+    attachment,
+  });
   const text = jsonl(
     prompt(0, "fix the parser"),
     assistant(1, "msg_q1", "req_q1", toolUse("toolu_q1", "Bash", { command: "ls" }), 10),
     result(2, "toolu_q1", { stdout: "a", stderr: "" }),
-    { type: "queue-operation", operation: "enqueue", timestamp: "2026-03-01T10:00:03.000Z", sessionId: "sess-1", content: "and add a test" },
+    {
+      type: "queue-operation",
+      operation: "enqueue",
+      timestamp: "2026-03-01T10:00:03.000Z",
+      sessionId: "sess-1",
+      content: "and add a test",
+    },
     queued(4, { type: "queued_command", prompt: "and add a test", commandMode: "prompt", origin: { kind: "human" } }),
-    queued(5, { type: "queued_command", prompt: "<task-notification><task-id>b1</task-id><status>completed</status></task-notification>", commandMode: "task-notification", origin: { kind: "task-notification" } }),
+    queued(5, {
+      type: "queued_command",
+      prompt: "<task-notification><task-id>b1</task-id><status>completed</status></task-notification>",
+      commandMode: "task-notification",
+      origin: { kind: "task-notification" },
+    }),
     queued(6, { type: "hook_success", hookName: "SessionStart:startup", content: "" }),
     { type: "custom-title", customTitle: "fix-parser", sessionId: "sess-1" },
     { type: "last-prompt", lastPrompt: "and add a test", sessionId: "sess-1" },
-    queued(9, { type: "queued_command", prompt: [{ type: "text", text: "<command-name>/clear</command-name>" }], commandMode: "prompt" }),
+    queued(9, {
+      type: "queued_command",
+      prompt: [{ type: "text", text: "<command-name>/clear</command-name>" }],
+      commandMode: "prompt",
+    }),
   );
   const { s, sink } = parseText(text);
 
@@ -750,18 +897,69 @@ describe("synthetic: Bash results with bashEditDiff (2.1.269+)", () => {
   // shell command, so no file edit is made of it; one counted note says how much it leaves out. Two Bash calls:
   // the first creates gen.py (4 added lines) and changes app.txt (1 file listed in changedFiles only); the second
   // deletes old.txt (no added line). Sums: 3 file changes, 4 added lines.
-  const bashDiff = (files: unknown[], changedFiles: string[]) => ({ stdout: "", stderr: "", interrupted: false, bashEditDiff: { files, moreFiles: 0, changedFiles } });
+  const bashDiff = (files: unknown[], changedFiles: string[]) => ({
+    stdout: "",
+    stderr: "",
+    interrupted: false,
+    bashEditDiff: { files, moreFiles: 0, changedFiles },
+  });
   const text = jsonl(
     prompt(0, "generate the module"),
-    assistant(1, "msg_b1", "req_b1", toolUse("toolu_b1", "Bash", { command: "cat > gen.py <<'EOF'\n…\nEOF; sed -i s/b/B/ app.txt" }), 10),
-    result(2, "toolu_b1", bashDiff([{ filePath: "/repo/gen.py", created: true, hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 4, lines: ["+def gen():", "+    return 1", "+", "+print(gen())"] }] }], ["/repo/gen.py", "/repo/app.txt"])),
+    assistant(
+      1,
+      "msg_b1",
+      "req_b1",
+      toolUse("toolu_b1", "Bash", { command: "cat > gen.py <<'EOF'\n…\nEOF; sed -i s/b/B/ app.txt" }),
+      10,
+    ),
+    result(
+      2,
+      "toolu_b1",
+      bashDiff(
+        [
+          {
+            filePath: "/repo/gen.py",
+            created: true,
+            hunks: [
+              {
+                oldStart: 0,
+                oldLines: 0,
+                newStart: 1,
+                newLines: 4,
+                lines: ["+def gen():", "+    return 1", "+", "+print(gen())"],
+              },
+            ],
+          },
+        ],
+        ["/repo/gen.py", "/repo/app.txt"],
+      ),
+    ),
     assistant(3, "msg_b2", "req_b2", toolUse("toolu_b2", "Bash", { command: "rm old.txt" }), 10),
-    result(4, "toolu_b2", bashDiff([{ filePath: "/repo/old.txt", deleted: true, hunks: [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0, lines: ["-gone"] }] }], ["/repo/old.txt"])),
+    result(
+      4,
+      "toolu_b2",
+      bashDiff(
+        [
+          {
+            filePath: "/repo/old.txt",
+            deleted: true,
+            hunks: [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0, lines: ["-gone"] }],
+          },
+        ],
+        ["/repo/old.txt"],
+      ),
+    ),
   );
   const { s, sink } = parseText(text);
 
   test("no file edit is made of it, and one note counts the calls, files and added lines", () => {
-    assert.deepEqual(s!.tool_calls.map((c) => [c.name, c.success, c.file_edits.length]), [["Bash", true, 0], ["Bash", true, 0]]);
+    assert.deepEqual(
+      s!.tool_calls.map((c) => [c.name, c.success, c.file_edits.length]),
+      [
+        ["Bash", true, 0],
+        ["Bash", true, 0],
+      ],
+    );
     const note = sink.rows.find((r) => r.code === "claude-bash-edit-diff")!;
     assert.equal(note.severity, "info");
     assert.match(note.message, /^2 Bash result\(s\) carrying a diff .*3 file change\(s\), 4 added line\(s\)/);
@@ -804,7 +1002,13 @@ describe("synthetic: odd records never crash", () => {
 
   test("Edit whose oldString is not in originalFile: post-image null and a note (replay decides whether it is lost)", () => {
     const text = jsonl(
-      assistant(1, "msg_1", "req_1", toolUse("toolu_x", "Edit", { file_path: "/repo/f.txt", old_string: "zzz", new_string: "y" }), 1),
+      assistant(
+        1,
+        "msg_1",
+        "req_1",
+        toolUse("toolu_x", "Edit", { file_path: "/repo/f.txt", old_string: "zzz", new_string: "y" }),
+        1,
+      ),
       result(2, "toolu_x", editResult("zzz", "y")),
     );
     const { s, sink } = parseText(text);
@@ -818,33 +1022,71 @@ describe("synthetic: odd records never crash", () => {
   test("a copy taken mid-call: a call after the last logged result is expected (info), one before it was lost (warning)", () => {
     const text = jsonl(
       assistant(1, "msg_1", "req_1", toolUse("toolu_lost", "Read", { file_path: "/repo/f.txt" }), 1),
-      assistant(2, "msg_2", "req_2", toolUse("toolu_ok", "Edit", { file_path: "/repo/f.txt", old_string: "zzz", new_string: "y" }), 1),
+      assistant(
+        2,
+        "msg_2",
+        "req_2",
+        toolUse("toolu_ok", "Edit", { file_path: "/repo/f.txt", old_string: "zzz", new_string: "y" }),
+        1,
+      ),
       result(3, "toolu_ok", editResult("zzz", "y")),
       assistant(4, "msg_3", "req_3", toolUse("toolu_running", "Bash", { command: "git commit -m x" }), 1),
     );
     const { sink } = parseText(text);
     const rows = sink.rows.filter((r) => r.code === "claude-tool-call-without-result");
-    assert.deepEqual(rows.map((r) => [r.record, r.severity]), [[1, "warning"], [4, "info"]]);
+    assert.deepEqual(
+      rows.map((r) => [r.record, r.severity]),
+      [
+        [1, "warning"],
+        [4, "info"],
+      ],
+    );
     assert.match(rows[1].message, /the transcript ends while it runs/);
   });
 
   test("NotebookEdit: kind notebook, no post-image, no edits", () => {
     const text = jsonl(
-      assistant(1, "msg_1", "req_1", toolUse("toolu_nb", "NotebookEdit", { notebook_path: "/repo/a.ipynb", new_source: "x = 1", cell_id: "c1" }), 1),
+      assistant(
+        1,
+        "msg_1",
+        "req_1",
+        toolUse("toolu_nb", "NotebookEdit", { notebook_path: "/repo/a.ipynb", new_source: "x = 1", cell_id: "c1" }),
+        1,
+      ),
       result(2, "toolu_nb", { new_source: "x = 1", cell_id: "c1" }),
     );
     const { s, sink } = parseText(text);
     assert.deepEqual(call(s!, "toolu_nb").file_edits, [
-      { path: "/repo/a.ipynb", kind: "notebook", pre_image: null, post_image: null, edits: null, patch: null, user_modified: false },
+      {
+        path: "/repo/a.ipynb",
+        kind: "notebook",
+        pre_image: null,
+        post_image: null,
+        edits: null,
+        patch: null,
+        user_modified: false,
+      },
     ]);
     assert.ok(codes(sink).includes("claude-notebook-edit"));
   });
 
   test("mcp__acp__Write/Edit (abs_path) are file edits too", () => {
     const text = jsonl(
-      assistant(1, "msg_1", "req_1", toolUse("toolu_aw", "mcp__acp__Write", { abs_path: "/repo/n.txt", content: "n\n" }), 1),
+      assistant(
+        1,
+        "msg_1",
+        "req_1",
+        toolUse("toolu_aw", "mcp__acp__Write", { abs_path: "/repo/n.txt", content: "n\n" }),
+        1,
+      ),
       result(2, "toolu_aw", undefined, { content: "" }),
-      assistant(3, "msg_2", "req_2", toolUse("toolu_ae", "mcp__acp__Edit", { abs_path: "/repo/n.txt", old_string: "n", new_string: "m" }), 1),
+      assistant(
+        3,
+        "msg_2",
+        "req_2",
+        toolUse("toolu_ae", "mcp__acp__Edit", { abs_path: "/repo/n.txt", old_string: "n", new_string: "m" }),
+        1,
+      ),
       result(4, "toolu_ae", undefined),
     );
     const { s } = parseText(text);
@@ -870,7 +1112,8 @@ describe("bad input files", () => {
   const good = [prompt(0, "hi"), assistant(1, "msg_1", "req_1", { type: "text", text: "yo" }, 4)];
 
   test("truncated last line: the rest parses, one jsonl-truncated row", () => {
-    const text = jsonl(...good) + JSON.stringify(assistant(2, "msg_2", "req_2", { type: "text", text: "x" }, 5)).slice(0, 60);
+    const text =
+      jsonl(...good) + JSON.stringify(assistant(2, "msg_2", "req_2", { type: "text", text: "x" }, 5)).slice(0, 60);
     const { s, sink } = parseText(text);
     assert.equal(s?.api_calls.length, 1);
     assert.equal(s?.record_count, 3); // the cut-off line is still a line of the transcript
@@ -931,19 +1174,35 @@ describe("applyClaudeEdits (Claude Code's applyEditToFile rules)", () => {
     assert.deepEqual(r, { ok: true, text: "x = $&$&\n", quoteNormalized: false });
   });
   test("first match only, or all with replace_all", () => {
-    assert.equal((applyClaudeEdits("a a a", [{ old_string: "a", new_string: "b", replace_all: false }]) as { text: string }).text, "b a a");
-    assert.equal((applyClaudeEdits("a a a", [{ old_string: "a", new_string: "b", replace_all: true }]) as { text: string }).text, "b b b");
+    assert.equal(
+      (applyClaudeEdits("a a a", [{ old_string: "a", new_string: "b", replace_all: false }]) as { text: string }).text,
+      "b a a",
+    );
+    assert.equal(
+      (applyClaudeEdits("a a a", [{ old_string: "a", new_string: "b", replace_all: true }]) as { text: string }).text,
+      "b b b",
+    );
   });
   test("deleting a line without its newline also deletes the newline", () => {
     // "a\nb\nc\n" minus "b" is "a\nc\n" in Claude Code, not "a\n\nc\n".
-    assert.equal((applyClaudeEdits("a\nb\nc\n", [{ old_string: "b", new_string: "", replace_all: false }]) as { text: string }).text, "a\nc\n");
+    assert.equal(
+      (applyClaudeEdits("a\nb\nc\n", [{ old_string: "b", new_string: "", replace_all: false }]) as { text: string })
+        .text,
+      "a\nc\n",
+    );
   });
   test("curly quotes in the file match straight quotes in the edit", () => {
-    const r = applyClaudeEdits("say \u201Chi\u201D\n", [{ old_string: 'say "hi"', new_string: "say hello", replace_all: false }]);
+    const r = applyClaudeEdits("say \u201Chi\u201D\n", [
+      { old_string: 'say "hi"', new_string: "say hello", replace_all: false },
+    ]);
     assert.deepEqual(r, { ok: true, text: "say hello\n", quoteNormalized: true });
   });
   test("empty old_string writes into an empty file only; absent old_string fails", () => {
-    assert.deepEqual(applyClaudeEdits("", [{ old_string: "", new_string: "n", replace_all: false }]), { ok: true, text: "n", quoteNormalized: false });
+    assert.deepEqual(applyClaudeEdits("", [{ old_string: "", new_string: "n", replace_all: false }]), {
+      ok: true,
+      text: "n",
+      quoteNormalized: false,
+    });
     assert.equal(applyClaudeEdits("x", [{ old_string: "", new_string: "n", replace_all: false }]).ok, false);
     assert.equal(applyClaudeEdits("x", [{ old_string: "y", new_string: "n", replace_all: false }]).ok, false);
   });
@@ -1019,6 +1278,9 @@ describe("discovery (paths.ts)", () => {
   });
 
   test("project folder names replace / and . with -", () => {
-    assert.equal(claudeProjectDirName("/Users/alex/workspace/cli/.worktrees/3"), "-Users-alex-workspace-cli--worktrees-3");
+    assert.equal(
+      claudeProjectDirName("/Users/alex/workspace/cli/.worktrees/3"),
+      "-Users-alex-workspace-cli--worktrees-3",
+    );
   });
 });

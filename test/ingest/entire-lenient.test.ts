@@ -23,11 +23,18 @@ test("a wrong-typed count inside token_usage drops that count only, and the call
   assert.equal(parsed.value.token_usage?.output_tokens, 40, "the valid sibling survives");
   assert.equal(parsed.value.token_usage?.subagent_tokens?.input_tokens, 3, "two levels down, too");
   assert.equal(parsed.value.checkpoint_transcript_start, 5);
-  assert.deepEqual(parsed.problems.map((p) => p.field).sort(), ["token_usage.input_tokens", "token_usage.subagent_tokens.output_tokens"]);
+  assert.deepEqual(parsed.problems.map((p) => p.field).sort(), [
+    "token_usage.input_tokens",
+    "token_usage.subagent_tokens.output_tokens",
+  ]);
 });
 
 test("a wrong-typed top-level field is still dropped whole, and an array is not spliced", () => {
-  const parsed = parseLenient(sessionMetadataSchema, { session_id: "s1", token_usage: "lots", files_touched: ["a", 3] })!;
+  const parsed = parseLenient(sessionMetadataSchema, {
+    session_id: "s1",
+    token_usage: "lots",
+    files_touched: ["a", 3],
+  })!;
   assert.equal(parsed.value.token_usage, undefined);
   // files_touched[1] is a number: the array goes, not its second element (the others would shift).
   assert.equal(parsed.value.files_touched, undefined);
@@ -37,11 +44,21 @@ test("a wrong-typed top-level field is still dropped whole, and an array is not 
 test("a partial initial_attribution keeps what it has and names what it lacks", () => {
   const messages: string[] = [];
   const kept = toAttribution({ agent_percentage: 50 }, (m) => messages.push(m));
-  assert.deepEqual(kept, { agent_lines: null, human_added: null, human_modified: null, human_removed: null, total_committed: null, agent_percentage: 50 });
+  assert.deepEqual(kept, {
+    agent_lines: null,
+    human_added: null,
+    human_modified: null,
+    human_removed: null,
+    total_committed: null,
+    agent_percentage: 50,
+  });
   assert.deepEqual(messages, ["initial_attribution lacks agent_lines, total_committed; the other counts are kept"]);
 
   messages.length = 0;
-  assert.equal(toAttribution({ calculated_at: "2026-01-01T00:00:00Z" }, (m) => messages.push(m)), null);
+  assert.equal(
+    toAttribution({ calculated_at: "2026-01-01T00:00:00Z" }, (m) => messages.push(m)),
+    null,
+  );
   assert.deepEqual(messages, ["initial_attribution holds no counts; not kept"]);
 
   messages.length = 0;

@@ -15,8 +15,17 @@ import { readEntireRepository } from "../../src/ingest/entire";
 import { TestRepo } from "../helpers/git-repo";
 
 const checkpoint = (id: string, session: string) => ({
-  [`${id.slice(0, 2)}/${id.slice(2)}/metadata.json`]: JSON.stringify({ checkpoint_id: id, strategy: "manual-commit", sessions: [{ metadata: `/${id.slice(0, 2)}/${id.slice(2)}/0/metadata.json` }] }),
-  [`${id.slice(0, 2)}/${id.slice(2)}/0/metadata.json`]: JSON.stringify({ checkpoint_id: id, session_id: session, agent: "Claude Code", created_at: "2026-03-02T10:00:00Z" }),
+  [`${id.slice(0, 2)}/${id.slice(2)}/metadata.json`]: JSON.stringify({
+    checkpoint_id: id,
+    strategy: "manual-commit",
+    sessions: [{ metadata: `/${id.slice(0, 2)}/${id.slice(2)}/0/metadata.json` }],
+  }),
+  [`${id.slice(0, 2)}/${id.slice(2)}/0/metadata.json`]: JSON.stringify({
+    checkpoint_id: id,
+    session_id: session,
+    agent: "Claude Code",
+    created_at: "2026-03-02T10:00:00Z",
+  }),
   [`${id.slice(0, 2)}/${id.slice(2)}/0/full.jsonl`]: `{"type":"user","sessionId":"${session}","message":{"role":"user","content":"hi"}}\n`,
 });
 
@@ -34,7 +43,10 @@ test("a checkpoints branch with a missing folder: the rest is read, the missing 
     const er = await readEntireRepository(repo.dir, sink);
     assert.ok(er);
     try {
-      assert.deepEqual(er.checkpoints.map((c) => c.checkpoint_id), ["aa0000000001"]);
+      assert.deepEqual(
+        er.checkpoints.map((c) => c.checkpoint_id),
+        ["aa0000000001"],
+      );
       const warned = sink.rows.filter((d) => d.code === "entire-branch-partly-unreadable");
       assert.equal(warned.length, 1);
       assert.match(warned[0].message, /1 folder\(s\).*bb\/0000000002/);

@@ -114,10 +114,17 @@ function sessionMeta(id: string, more: Record<string, unknown> = {}): string {
 }
 
 /** A checkpoint folder as v2/main holds it: metadata, prompt, hashes, the compact transcript; never full.jsonl. */
-function v2MainFolder(id: string, opts: { compact?: boolean; meta?: Record<string, unknown> } = {}): Record<string, string> {
+function v2MainFolder(
+  id: string,
+  opts: { compact?: boolean; meta?: Record<string, unknown> } = {},
+): Record<string, string> {
   const f = folder(id);
   const files: Record<string, string> = {
-    [`${f}/metadata.json`]: JSON.stringify({ checkpoint_id: id, strategy: "manual-commit", sessions: [{ metadata: `/${f}/0/metadata.json`, transcript: `/${f}/0/transcript.jsonl` }] }),
+    [`${f}/metadata.json`]: JSON.stringify({
+      checkpoint_id: id,
+      strategy: "manual-commit",
+      sessions: [{ metadata: `/${f}/0/metadata.json`, transcript: `/${f}/0/transcript.jsonl` }],
+    }),
     [`${f}/0/metadata.json`]: sessionMeta(id, opts.meta),
     [`${f}/0/prompt.txt`]: "add a file with three lines\n",
     [`${f}/0/content_hash.txt`]: "sha256:00\n",
@@ -132,7 +139,9 @@ function v2MainFolder(id: string, opts: { compact?: boolean; meta?: Record<strin
 /** The code history: a base commit, then the commit carrying the trailers. */
 function codeHistory(fx: Fixture, ids: string[]): string {
   fx.commit("initial", { "README.md": "readme\n" });
-  return fx.commit(`Add three\n\n${ids.map((id) => `Entire-Checkpoint: ${id}`).join("\n")}`, { "src/three.txt": THREE });
+  return fx.commit(`Add three\n\n${ids.map((id) => `Entire-Checkpoint: ${id}`).join("\n")}`, {
+    "src/three.txt": THREE,
+  });
 }
 
 const codes = (rows: readonly Diagnostic[], code: string) => rows.filter((d) => d.code === code);
@@ -153,9 +162,18 @@ describe("checkpoints v2: refs", () => {
     ]);
     assert.equal(found.v2Main?.name, V2_MAIN);
     // current first, then archived generations newest (largest number) first: 10, 2, 1
-    assert.deepEqual(found.v2Full.map((f) => f.generation), ["current", "0000000000010", "0000000000002", "0000000000001"]);
-    assert.deepEqual(found.malformed.map((r) => r.name), ["refs/entire/checkpoints/v2/full/latest", "refs/entire/checkpoints/v2/other"]);
-    assert.deepEqual(found.checkpointRefs.map((r) => [r.checkpoint_id, r.shard_ok]), [["01kvbjcwya4yw6j5m9gp6557v2", true]]);
+    assert.deepEqual(
+      found.v2Full.map((f) => f.generation),
+      ["current", "0000000000010", "0000000000002", "0000000000001"],
+    );
+    assert.deepEqual(
+      found.malformed.map((r) => r.name),
+      ["refs/entire/checkpoints/v2/full/latest", "refs/entire/checkpoints/v2/other"],
+    );
+    assert.deepEqual(
+      found.checkpointRefs.map((r) => [r.checkpoint_id, r.shard_ok]),
+      [["01kvbjcwya4yw6j5m9gp6557v2", true]],
+    );
     assert.deepEqual(found.branches, []);
     assert.equal(hasEntireCheckpoints(found), true);
   });
@@ -163,7 +181,11 @@ describe("checkpoints v2: refs", () => {
   test("v2/main alone makes an Entire repository; full refs alone do not", () => {
     const ref = (name: string) => ({ name, sha: "1".repeat(40), type: "commit", peeled: null, peeledType: null });
     assert.equal(hasEntireCheckpoints(findEntireRefs([ref(V2_MAIN)])), true);
-    assert.equal(hasEntireCheckpoints(findEntireRefs([ref(V2_CURRENT), ref(V2_GEN(1))])), false, "raw transcripts without metadata: nothing to read");
+    assert.equal(
+      hasEntireCheckpoints(findEntireRefs([ref(V2_CURRENT), ref(V2_GEN(1))])),
+      false,
+      "raw transcripts without metadata: nothing to read",
+    );
   });
 });
 
@@ -172,7 +194,10 @@ describe("checkpoints v2: (a) a v2-only repository", () => {
   const log = transcript();
   const work = codeHistory(fx, [CP1]);
   const mainCommit = fx.ref(V2_MAIN, v2MainFolder(CP1));
-  const fullCommit = fx.ref(V2_CURRENT, { "generation.json": `{"generation":"current"}\n`, [`${folder(CP1)}/0/full.jsonl`]: log });
+  const fullCommit = fx.ref(V2_CURRENT, {
+    "generation.json": `{"generation":"current"}\n`,
+    [`${folder(CP1)}/0/full.jsonl`]: log,
+  });
   after(() => fx.close());
 
   test("readEntireRepository reads the checkpoint from v2/main and its transcript from v2/full/current", async () => {
@@ -181,9 +206,15 @@ describe("checkpoints v2: (a) a v2-only repository", () => {
     const er = await readEntireRepository(fx.dir, sink);
     assert.ok(er);
     try {
-      assert.deepEqual(er.checkpoints.map((c) => c.checkpoint_id), [CP1]);
+      assert.deepEqual(
+        er.checkpoints.map((c) => c.checkpoint_id),
+        [CP1],
+      );
       const source = er.sources.get(CP1)!;
-      assert.deepEqual([source.backend, source.ref, source.commit, source.root], ["v2", V2_MAIN, mainCommit, `${folder(CP1)}/`]);
+      assert.deepEqual(
+        [source.backend, source.ref, source.commit, source.root],
+        ["v2", V2_MAIN, mainCommit, `${folder(CP1)}/`],
+      );
       assert.deepEqual(source.sessions[0].transcript, {
         kind: "full",
         file: "0/full.jsonl",
@@ -193,19 +224,35 @@ describe("checkpoints v2: (a) a v2-only repository", () => {
       });
       const s = er.checkpoints[0].sessions[0];
       // full.jsonl → checkpoint_transcript_start (0), not compact_transcript_start (2)
-      assert.deepEqual([s.session_id, s.transcript_path, s.transcript_start, s.agent_label], [SESSION, `${folder(CP1)}/0/full.jsonl`, 0, "Claude Code"]);
+      assert.deepEqual(
+        [s.session_id, s.transcript_path, s.transcript_start, s.agent_label],
+        [SESSION, `${folder(CP1)}/0/full.jsonl`, 0, "Claude Code"],
+      );
       assert.equal(Buffer.from((await er.readTranscript(CP1, 0))!).toString("utf8"), log);
-      assert.deepEqual(er.commits.map((c) => [c.sha, c.checkpoint_ids]), [[work, [CP1]]]);
+      assert.deepEqual(
+        er.commits.map((c) => [c.sha, c.checkpoint_ids]),
+        [[work, [CP1]]],
+      );
 
       assert.deepEqual(codes(sink.rows, "entire-ref-malformed"), []);
-      assert.deepEqual(codes(sink.rows, "entire-transcript-compact-only"), [], "the raw transcript was found: the compact one is not used");
+      assert.deepEqual(
+        codes(sink.rows, "entire-transcript-compact-only"),
+        [],
+        "the raw transcript was found: the compact one is not used",
+      );
       const read = codes(sink.rows, "entire-v2-read");
       assert.equal(read.length, 1);
       assert.equal(read[0].severity, "info");
       // 1 folder on v2/main, not in v1 → "1 only there"; its transcript came from current → 1 of the 1 full refs
-      assert.equal(read[0].message, `1 checkpoint(s) in ${V2_MAIN} (1 only there, read from it); raw transcripts from 1 of 1 full generation(s)`);
+      assert.equal(
+        read[0].message,
+        `1 checkpoint(s) in ${V2_MAIN} (1 only there, read from it); raw transcripts from 1 of 1 full generation(s)`,
+      );
       // nothing else is worth a warning here
-      assert.deepEqual(sink.rows.filter((d) => d.severity !== "info").map((d) => d.code), []);
+      assert.deepEqual(
+        sink.rows.filter((d) => d.severity !== "info").map((d) => d.code),
+        [],
+      );
     } finally {
       await er.close();
     }
@@ -216,10 +263,21 @@ describe("checkpoints v2: (a) a v2-only repository", () => {
     assert.equal(readAnything, true);
     assert.equal(rows.units.length, 1);
     const u = rows.units[0];
-    assert.deepEqual([u.commit_sha, u.checkpoint_id, u.session_id, u.ambiguity, u.method], [work, CP1, SESSION, null, "git-replay"]);
+    assert.deepEqual(
+      [u.commit_sha, u.checkpoint_id, u.session_id, u.ambiguity, u.method],
+      [work, CP1, SESSION, null, "git-replay"],
+    );
     // see the block comment above: produced 3, final 3, survived 3, human 0, outside 0, total 3, numstat +3
     assert.deepEqual(
-      [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.numstat_additions],
+      [
+        u.agent_lines_produced,
+        u.agent_lines_final,
+        u.agent_lines_survived,
+        u.human_lines,
+        u.outside_lines,
+        u.total_committed_lines,
+        u.numstat_additions,
+      ],
       [3, 3, 3, 0, 0, 3, 3],
     );
     assert.equal(rows.sessions.length, 1);
@@ -261,7 +319,11 @@ describe("checkpoints v2: (b) the raw transcript only in archived generations", 
   // current: only generation.json and another checkpoint's transcript
   fx.ref(V2_CURRENT, { "generation.json": "{}\n", [`${folder(CP2)}/0/full.jsonl`]: "{}\n" });
   // generation 2 (newer) holds the split transcript; generation 1 (older) a different text that must not be read
-  const gen2 = fx.ref(V2_GEN(2), { "generation.json": "{}\n", [`${folder(CP1)}/0/full.jsonl`]: part0, [`${folder(CP1)}/0/full.jsonl.001`]: part1 });
+  const gen2 = fx.ref(V2_GEN(2), {
+    "generation.json": "{}\n",
+    [`${folder(CP1)}/0/full.jsonl`]: part0,
+    [`${folder(CP1)}/0/full.jsonl.001`]: part1,
+  });
   fx.ref(V2_GEN(1), { "generation.json": "{}\n", [`${folder(CP1)}/0/full.jsonl`]: "older generation\n" });
   after(() => fx.close());
 
@@ -272,7 +334,9 @@ describe("checkpoints v2: (b) the raw transcript only in archived generations", 
     const shimDir = join(fx.root, "shim");
     mkdirSync(shimDir);
     const logFile = join(shimDir, "calls.log");
-    writeFileSync(join(shimDir, "git"), `#!/bin/sh\necho "$*" >> "${logFile}"\nexec "${realGit}" "$@"\n`, { mode: 0o755 });
+    writeFileSync(join(shimDir, "git"), `#!/bin/sh\necho "$*" >> "${logFile}"\nexec "${realGit}" "$@"\n`, {
+      mode: 0o755,
+    });
     const savedPath = process.env.PATH;
     process.env.PATH = `${shimDir}:${savedPath}`;
     const sink = new DiagnosticSink("entire");
@@ -292,14 +356,24 @@ describe("checkpoints v2: (b) the raw transcript only in archived generations", 
         blob_missing: false,
         ref: V2_GEN(2),
       });
-      assert.equal(Buffer.from((await er.readTranscript(CP1, 0))!).toString("utf8"), log, "part0 + \\n + part1 is the whole log");
+      assert.equal(
+        Buffer.from((await er.readTranscript(CP1, 0))!).toString("utf8"),
+        log,
+        "part0 + \\n + part1 is the whole log",
+      );
       // CP2's transcript in current belongs to no checkpoint: 1 generation used of the 3 listed
-      assert.equal(codes(sink.rows, "entire-v2-read")[0].message, `1 checkpoint(s) in ${V2_MAIN} (1 only there, read from it); raw transcripts from 1 of 3 full generation(s)`);
+      assert.equal(
+        codes(sink.rows, "entire-v2-read")[0].message,
+        `1 checkpoint(s) in ${V2_MAIN} (1 only there, read from it); raw transcripts from 1 of 3 full generation(s)`,
+      );
       assert.equal(codes(sink.rows, "entire-v2-transcript-pruned").length, 0);
     } finally {
       await er.close();
     }
-    const lsTree = readFileSync(logFile, "utf8").trim().split("\n").filter((c) => / ls-tree /.test(c));
+    const lsTree = readFileSync(logFile, "utf8")
+      .trim()
+      .split("\n")
+      .filter((c) => / ls-tree /.test(c));
     // v2/main once, then current, generation 2 and generation 1 once each: 4
     assert.equal(lsTree.length, 4, lsTree.join("\n"));
   });
@@ -309,7 +383,10 @@ describe("checkpoints v2: (b) the raw transcript only in archived generations", 
     assert.equal(rows.units.length, 1);
     const u = rows.units[0];
     assert.equal(u.commit_sha, work);
-    assert.deepEqual([u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines], [3, 3, 3, 0, 3]);
+    assert.deepEqual(
+      [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.total_committed_lines],
+      [3, 3, 3, 0, 3],
+    );
   });
 });
 
@@ -327,7 +404,13 @@ describe("checkpoints v2: (c) raw transcript pruned everywhere", () => {
     assert.ok(er);
     try {
       const t = er.sources.get(CP1)!.sessions[0].transcript!;
-      assert.deepEqual(t, { kind: "compact", file: "0/transcript.jsonl", parts: [`${mainCommit}:${folder(CP1)}/0/transcript.jsonl`], blob_missing: false, ref: V2_MAIN });
+      assert.deepEqual(t, {
+        kind: "compact",
+        file: "0/transcript.jsonl",
+        parts: [`${mainCommit}:${folder(CP1)}/0/transcript.jsonl`],
+        blob_missing: false,
+        ref: V2_MAIN,
+      });
       const s = er.checkpoints.find((c) => c.checkpoint_id === CP1)!.sessions[0];
       // compact transcript → compact_transcript_start (2), not checkpoint_transcript_start (0)
       assert.deepEqual([s.transcript_path, s.transcript_start], [`${folder(CP1)}/0/transcript.jsonl`, 2]);
@@ -348,7 +431,10 @@ describe("checkpoints v2: (c) raw transcript pruned everywhere", () => {
       assert.match(missing[0].message, /no full\.jsonl in any v2 full generation and no transcript\.jsonl/);
 
       // 2 folders, both only on v2/main; no transcript came from the one full generation
-      assert.equal(codes(sink.rows, "entire-v2-read")[0].message, `2 checkpoint(s) in ${V2_MAIN} (2 only there, read from it); raw transcripts from 0 of 1 full generation(s)`);
+      assert.equal(
+        codes(sink.rows, "entire-v2-read")[0].message,
+        `2 checkpoint(s) in ${V2_MAIN} (2 only there, read from it); raw transcripts from 0 of 1 full generation(s)`,
+      );
     } finally {
       await er.close();
     }
@@ -367,7 +453,12 @@ describe("checkpoints v2: (d) dual write, v1 and v2", () => {
   // CP1: same metadata in v1 and v2. CP2: v2's session metadata names another agent. CP3: v2 only.
   fx.ref("refs/heads/entire/checkpoints/v1", { ...v1Folder(CP1), ...v1Folder(CP2) });
   fx.ref(V2_MAIN, { ...v2MainFolder(CP1), ...v2MainFolder(CP2, { meta: { agent: "Codex" } }), ...v2MainFolder(CP3) });
-  fx.ref(V2_CURRENT, { "generation.json": "{}\n", [`${folder(CP1)}/0/full.jsonl`]: log, [`${folder(CP2)}/0/full.jsonl`]: log, [`${folder(CP3)}/0/full.jsonl`]: log });
+  fx.ref(V2_CURRENT, {
+    "generation.json": "{}\n",
+    [`${folder(CP1)}/0/full.jsonl`]: log,
+    [`${folder(CP2)}/0/full.jsonl`]: log,
+    [`${folder(CP3)}/0/full.jsonl`]: log,
+  });
   after(() => fx.close());
 
   test("a checkpoint in both is read once, from v1; only different metadata is reported", async () => {
@@ -375,19 +466,43 @@ describe("checkpoints v2: (d) dual write, v1 and v2", () => {
     const er = await readEntireRepository(fx.dir, sink);
     assert.ok(er);
     try {
-      assert.deepEqual(er.checkpoints.map((c) => c.checkpoint_id), [CP1, CP2, CP3]);
+      assert.deepEqual(
+        er.checkpoints.map((c) => c.checkpoint_id),
+        [CP1, CP2, CP3],
+      );
       const v1 = "refs/heads/entire/checkpoints/v1";
-      assert.deepEqual([CP1, CP2, CP3].map((id) => [er.sources.get(id)!.backend, er.sources.get(id)!.ref]), [["branch", v1], ["branch", v1], ["v2", V2_MAIN]]);
+      assert.deepEqual(
+        [CP1, CP2, CP3].map((id) => [er.sources.get(id)!.backend, er.sources.get(id)!.ref]),
+        [
+          ["branch", v1],
+          ["branch", v1],
+          ["v2", V2_MAIN],
+        ],
+      );
       // CP1's transcript is v1's inline full.jsonl; CP3's comes from the full ref
       assert.equal(er.sources.get(CP1)!.sessions[0].transcript!.ref, v1);
       assert.equal(er.sources.get(CP3)!.sessions[0].transcript!.ref, V2_CURRENT);
-      assert.equal(er.checkpoints.find((c) => c.checkpoint_id === CP2)!.sessions[0].agent_label, "Claude Code", "v1's copy wins");
+      assert.equal(
+        er.checkpoints.find((c) => c.checkpoint_id === CP2)!.sessions[0].agent_label,
+        "Claude Code",
+        "v1's copy wins",
+      );
 
       const dup = codes(sink.rows, "entire-checkpoint-duplicate");
-      assert.equal(dup.length, 1, "CP1's expected copy (no full.jsonl on v2/main) is not a duplicate; CP2's other metadata is");
-      assert.match(dup[0].message, new RegExp(`^checkpoint ${CP2} is in ${v1} and in ${V2_MAIN} with other metadata \\(0/metadata\\.json\\)`));
+      assert.equal(
+        dup.length,
+        1,
+        "CP1's expected copy (no full.jsonl on v2/main) is not a duplicate; CP2's other metadata is",
+      );
+      assert.match(
+        dup[0].message,
+        new RegExp(`^checkpoint ${CP2} is in ${v1} and in ${V2_MAIN} with other metadata \\(0/metadata\\.json\\)`),
+      );
       // 3 folders on v2/main; CP3 only there; its transcript from current, the only full ref
-      assert.equal(codes(sink.rows, "entire-v2-read")[0].message, `3 checkpoint(s) in ${V2_MAIN} (1 only there, read from it); raw transcripts from 1 of 1 full generation(s)`);
+      assert.equal(
+        codes(sink.rows, "entire-v2-read")[0].message,
+        `3 checkpoint(s) in ${V2_MAIN} (1 only there, read from it); raw transcripts from 1 of 1 full generation(s)`,
+      );
     } finally {
       await er.close();
     }
@@ -406,14 +521,20 @@ describe("checkpoints v2: (d) dual write, v1 and v2", () => {
       try {
         assert.equal(er.sources.get(CP1)!.backend, "branch");
         assert.equal(codes(sink.rows, "entire-checkpoint-duplicate").length, 0);
-        assert.equal(codes(sink.rows, "entire-v2-read")[0].message, `1 checkpoint(s) in ${V2_MAIN} (none read from it: every one is also in v1 or its own ref)`);
+        assert.equal(
+          codes(sink.rows, "entire-v2-read")[0].message,
+          `1 checkpoint(s) in ${V2_MAIN} (none read from it: every one is also in v1 or its own ref)`,
+        );
       } finally {
         await er.close();
       }
       // one unit, from v1, with the same hand-worked counts as (a)
       const { rows } = await analyze({ inputs: [fx2.dir] });
       assert.equal(rows.units.length, 1);
-      assert.deepEqual([rows.units[0].agent_lines_produced, rows.units[0].agent_lines_survived, rows.units[0].total_committed_lines], [3, 3, 3]);
+      assert.deepEqual(
+        [rows.units[0].agent_lines_produced, rows.units[0].agent_lines_survived, rows.units[0].total_committed_lines],
+        [3, 3, 3],
+      );
     } finally {
       fx2.close();
     }
@@ -434,8 +555,14 @@ describe("checkpoints v2: (e) a stray ref under v2/", () => {
     assert.ok(er);
     try {
       const bad = codes(sink.rows, "entire-ref-malformed");
-      assert.deepEqual(bad.map((d) => [d.severity, d.file]), [["warning", "refs/entire/checkpoints/v2/other"]]);
-      assert.deepEqual(er.checkpoints.map((c) => c.checkpoint_id), [CP1]);
+      assert.deepEqual(
+        bad.map((d) => [d.severity, d.file]),
+        [["warning", "refs/entire/checkpoints/v2/other"]],
+      );
+      assert.deepEqual(
+        er.checkpoints.map((c) => c.checkpoint_id),
+        [CP1],
+      );
       assert.equal(er.sources.get(CP1)!.sessions[0].transcript!.ref, V2_CURRENT);
     } finally {
       await er.close();

@@ -11,7 +11,17 @@
  */
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -63,7 +73,11 @@ interface SessionSpec {
   extra?: Record<string, string>; // more files in the session folder
 }
 
-function sessionMeta(checkpoint: string, sessionId: string, more: Record<string, unknown> = {}): Record<string, unknown> {
+function sessionMeta(
+  checkpoint: string,
+  sessionId: string,
+  more: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     cli_version: "0.5.5",
     checkpoint_id: checkpoint,
@@ -74,7 +88,13 @@ function sessionMeta(checkpoint: string, sessionId: string, more: Record<string,
     checkpoints_count: 1,
     files_touched: ["src/app.ts"],
     agent: "Claude Code",
-    token_usage: { input_tokens: 10, cache_creation_tokens: 20, cache_read_tokens: 30, output_tokens: 40, api_call_count: 5 },
+    token_usage: {
+      input_tokens: 10,
+      cache_creation_tokens: 20,
+      cache_read_tokens: 30,
+      output_tokens: 40,
+      api_call_count: 5,
+    },
     initial_attribution: {
       calculated_at: "2026-04-24T00:13:27.7Z",
       agent_lines: 12,
@@ -89,7 +109,11 @@ function sessionMeta(checkpoint: string, sessionId: string, more: Record<string,
 }
 
 /** The files of one checkpoint folder, relative to the folder. */
-function checkpointFiles(id: string, sessions: SessionSpec[], summary: Record<string, unknown> = {}): Record<string, string> {
+function checkpointFiles(
+  id: string,
+  sessions: SessionSpec[],
+  summary: Record<string, unknown> = {},
+): Record<string, string> {
   const files: Record<string, string> = {};
   const folder = `/${id.slice(0, 2)}/${id.slice(2)}`;
   files["metadata.json"] = JSON.stringify({
@@ -99,8 +123,17 @@ function checkpointFiles(id: string, sessions: SessionSpec[], summary: Record<st
     branch: "work",
     checkpoints_count: sessions.length,
     files_touched: ["src/app.ts"],
-    sessions: sessions.map((_, i) => ({ metadata: `${folder}/${i}/metadata.json`, transcript: `${folder}/${i}/full.jsonl` })),
-    token_usage: { input_tokens: 100, cache_creation_tokens: 0, cache_read_tokens: 7, output_tokens: 9, api_call_count: 3 },
+    sessions: sessions.map((_, i) => ({
+      metadata: `${folder}/${i}/metadata.json`,
+      transcript: `${folder}/${i}/full.jsonl`,
+    })),
+    token_usage: {
+      input_tokens: 100,
+      cache_creation_tokens: 0,
+      cache_read_tokens: 7,
+      output_tokens: 9,
+      api_call_count: 3,
+    },
     ...summary,
   });
   sessions.forEach((s, i) => {
@@ -170,7 +203,10 @@ describe("Entire repository: synthetic fixture", () => {
     commit("cF1", "F first" + trailer(CP.F));
     commit("cG2", "G plain" + trailer(CP.G));
     // a squash-merge body that mentions H in the middle; its last paragraph is a trailer block without it
-    commit("cS", `squash (#7)\n\n* part one\n\nEntire-Checkpoint: ${CP.H}\n\n* part two\n\nCo-authored-by: Bob <bob@example.com>`);
+    commit(
+      "cS",
+      `squash (#7)\n\n* part one\n\nEntire-Checkpoint: ${CP.H}\n\n* part two\n\nCo-authored-by: Bob <bob@example.com>`,
+    );
     commit("cI", "I" + trailer(CP.I));
     commit("cJ", "J" + trailer(CP.J));
     commit("cK", "K" + trailer(CP.K));
@@ -204,31 +240,76 @@ describe("Entire repository: synthetic fixture", () => {
     g(["update-ref", "refs/heads/entire/abc1234-def456", sha.shadow]);
 
     // The checkpoints branch (two commits, as Entire appends).
-    const sess = (cp: string, id: string, more: Record<string, unknown> = {}, transcript: string | null = `{"n":1}\n{"n":2}\n`) =>
-      ({ meta: sessionMeta(cp, id, more), transcript }) as SessionSpec;
+    const sess = (
+      cp: string,
+      id: string,
+      more: Record<string, unknown> = {},
+      transcript: string | null = `{"n":1}\n{"n":2}\n`,
+    ) => ({ meta: sessionMeta(cp, id, more), transcript }) as SessionSpec;
     const branchFiles: Record<string, string> = {
       "README.md": "a stray file at the branch root\n",
-      ...prefixed(CP.A, checkpointFiles(CP.A, [sess(CP.A, S(1), { checkpoint_transcript_start: 1, transcript_lines_at_start: 1 })])),
-      ...prefixed(CP.B, checkpointFiles(CP.B, [sess(CP.B, S(2)), sess(CP.B, S(3), { agent: "Codex", model: "gpt-5.4" })])),
+      ...prefixed(
+        CP.A,
+        checkpointFiles(CP.A, [sess(CP.A, S(1), { checkpoint_transcript_start: 1, transcript_lines_at_start: 1 })]),
+      ),
+      ...prefixed(
+        CP.B,
+        checkpointFiles(CP.B, [sess(CP.B, S(2)), sess(CP.B, S(3), { agent: "Codex", model: "gpt-5.4" })]),
+      ),
       ...prefixed(CP.C, checkpointFiles(CP.C, [sess(CP.C, S(4))])),
       ...prefixed(CP.D, checkpointFiles(CP.D, [sess(CP.D, S(4), { transcript_lines_at_start: 7 })])),
       ...prefixed(CP.E, checkpointFiles(CP.E, [sess(CP.E, S(6))])),
       ...prefixed(CP.F, checkpointFiles(CP.F, [sess(CP.F, S(7))])),
       ...prefixed(CP.G, checkpointFiles(CP.G, [sess(CP.G, S(8)), sess(CP.G, S(14))])),
       ...prefixed(CP.H, checkpointFiles(CP.H, [sess(CP.H, S(9))])),
-      ...prefixed(CP.I, checkpointFiles(CP.I, [sess(CP.I, `2026-01-15-${UUID_X}`, { files_touched: null, strategy: "auto-commit", agent: undefined, initial_attribution: undefined, token_usage: undefined })])),
+      ...prefixed(
+        CP.I,
+        checkpointFiles(CP.I, [
+          sess(CP.I, `2026-01-15-${UUID_X}`, {
+            files_touched: null,
+            strategy: "auto-commit",
+            agent: undefined,
+            initial_attribution: undefined,
+            token_usage: undefined,
+          }),
+        ]),
+      ),
       ...prefixed(CP.J, checkpointFiles(CP.J, [sess(CP.J, UUID_X)])),
       ...prefixed(CP.K, checkpointFiles(CP.K, [sess(CP.K, S(10), {}, null)])),
       // M on the branch says "Claude Code"; the ref copy says "Codex" and must win.
       ...prefixed(CP.M, checkpointFiles(CP.M, [sess(CP.M, S(12))])),
-      ...prefixed(CP.N, checkpointFiles(CP.N, [{ meta: sessionMeta(CP.N, S(15), { compact_transcript_start: 3, checkpoint_transcript_start: 10 }), transcript: null, extra: { "transcript.jsonl": "c1\nc2\nc3\nc4\n" } }])),
-      ...prefixed(CP.O, checkpointFiles(CP.O, [
-        { meta: "{ not json", transcript: "x\n" },
-        { meta: sessionMeta(CP.O, S(16), { token_usage: "lots", checkpoint_transcript_start: -4 }), transcript: "y\n" },
-      ])),
+      ...prefixed(
+        CP.N,
+        checkpointFiles(CP.N, [
+          {
+            meta: sessionMeta(CP.N, S(15), { compact_transcript_start: 3, checkpoint_transcript_start: 10 }),
+            transcript: null,
+            extra: { "transcript.jsonl": "c1\nc2\nc3\nc4\n" },
+          },
+        ]),
+      ),
+      ...prefixed(
+        CP.O,
+        checkpointFiles(CP.O, [
+          { meta: "{ not json", transcript: "x\n" },
+          {
+            meta: sessionMeta(CP.O, S(16), { token_usage: "lots", checkpoint_transcript_start: -4 }),
+            transcript: "y\n",
+          },
+        ]),
+      ),
       ...prefixed(CP.P, checkpointFiles(CP.P, [sess(CP.P, S(13))])),
       ...prefixed(CP.Q, checkpointFiles(CP.Q, [sess(CP.Q, S(14))])),
-      ...prefixed(CP.R, checkpointFiles(CP.R, [{ meta: sessionMeta(CP.R, S(17)), transcript: `{"part":1}\n{"part":2}`, extra: { "full.jsonl.001": `{"part":3}\n{"part":4}`, "full.jsonl.002": `{"part":5}` } }])),
+      ...prefixed(
+        CP.R,
+        checkpointFiles(CP.R, [
+          {
+            meta: sessionMeta(CP.R, S(17)),
+            transcript: `{"part":1}\n{"part":2}`,
+            extra: { "full.jsonl.001": `{"part":3}\n{"part":4}`, "full.jsonl.002": `{"part":5}` },
+          },
+        ]),
+      ),
     };
     const firstTree = writeTree(box, dir, { [`${CP.A.slice(0, 2)}/${CP.A.slice(2)}/metadata.json`]: "{}" });
     const first = commitTree(box, dir, firstTree, `Checkpoint: ${CP.A}`);
@@ -237,9 +318,17 @@ describe("Entire repository: synthetic fixture", () => {
 
     // Per-checkpoint refs: the tree root IS the checkpoint folder.
     const refTree = writeTree(box, dir, checkpointFiles(ULID, [sess(ULID, S(11), { agent: "Gemini CLI" })]));
-    g(["update-ref", `refs/entire/checkpoints/${ULID.slice(-2)}/${ULID}`, commitTree(box, dir, refTree, `Checkpoint: ${ULID}`)]);
+    g([
+      "update-ref",
+      `refs/entire/checkpoints/${ULID.slice(-2)}/${ULID}`,
+      commitTree(box, dir, refTree, `Checkpoint: ${ULID}`),
+    ]);
     const mTree = writeTree(box, dir, checkpointFiles(CP.M, [sess(CP.M, S(12), { agent: "Codex" })]));
-    g(["update-ref", `refs/entire/checkpoints/${CP.M.slice(-2)}/${CP.M}`, commitTree(box, dir, mTree, `Checkpoint: ${CP.M}`)]);
+    g([
+      "update-ref",
+      `refs/entire/checkpoints/${CP.M.slice(-2)}/${CP.M}`,
+      commitTree(box, dir, mTree, `Checkpoint: ${CP.M}`),
+    ]);
     // a ref that is not <shard>/<id>
     g(["update-ref", "refs/entire/checkpoints/bogus", sha.base]);
 
@@ -280,12 +369,21 @@ describe("Entire repository: synthetic fixture", () => {
     assert.equal(er.sources.get(CP.A)!.backend, "branch");
     assert.equal(cp(CP.M).sessions[0].agent_label, "Codex", "the ref's copy wins over the branch's");
     assert.equal(cp(ULID).sessions[0].agent_label, "Gemini CLI");
-    assert.equal(er.checkpoints.reduce((n, c) => n + c.sessions.length, 0), 21);
+    assert.equal(
+      er.checkpoints.reduce((n, c) => n + c.sessions.length, 0),
+      21,
+    );
   });
 
   test("parses checkpoint and session metadata into the model", () => {
     const a = cp(CP.A);
-    assert.deepEqual(a.token_usage, { input_tokens: 100, output_tokens: 9, cache_creation_tokens: 0, cache_read_tokens: 7, api_call_count: 3 });
+    assert.deepEqual(a.token_usage, {
+      input_tokens: 100,
+      output_tokens: 9,
+      cache_creation_tokens: 0,
+      cache_read_tokens: 7,
+      api_call_count: 3,
+    });
     assert.deepEqual(a.sessions[0], {
       index: 0,
       session_id: S(1),
@@ -297,8 +395,21 @@ describe("Entire repository: synthetic fixture", () => {
       transcript_path: `a1/0000000001/0/full.jsonl`,
       transcript_start: 1,
       files_touched: ["src/app.ts"],
-      initial_attribution: { agent_lines: 12, human_added: 1, human_modified: 0, human_removed: 2, total_committed: 13, agent_percentage: 92.3 },
-      token_usage: { input_tokens: 10, output_tokens: 40, cache_creation_tokens: 20, cache_read_tokens: 30, api_call_count: 5 },
+      initial_attribution: {
+        agent_lines: 12,
+        human_added: 1,
+        human_modified: 0,
+        human_removed: 2,
+        total_committed: 13,
+        agent_percentage: 92.3,
+      },
+      token_usage: {
+        input_tokens: 10,
+        output_tokens: 40,
+        cache_creation_tokens: 20,
+        cache_read_tokens: 30,
+        api_call_count: 5,
+      },
     });
     assert.equal(cp(CP.B).sessions[1].model, "gpt-5.4");
     // old name transcript_lines_at_start; absent both → 0
@@ -306,7 +417,10 @@ describe("Entire repository: synthetic fixture", () => {
     assert.equal(cp(CP.C).sessions[0].transcript_start, 0);
     // the dated id is normalised; files_touched null → []; no attribution, no tokens, no agent
     const i = cp(CP.I).sessions[0];
-    assert.deepEqual([i.session_id, i.files_touched, i.initial_attribution, i.token_usage, i.agent_label], [UUID_X, [], null, null, null]);
+    assert.deepEqual(
+      [i.session_id, i.files_touched, i.initial_attribution, i.token_usage, i.agent_label],
+      [UUID_X, [], null, null, null],
+    );
     // compact transcript only: its own start offset
     const nn = cp(CP.N).sessions[0];
     assert.deepEqual([nn.transcript_path, nn.transcript_start], ["a3/000000000d/0/transcript.jsonl", 3]);
@@ -342,7 +456,28 @@ describe("Entire repository: synthetic fixture", () => {
 
   test("commits: every trailer-carrying commit of every code branch, with patch ids", () => {
     const bySha = new Map(er.commits.map((c) => [c.sha, c]));
-    const expected = ["cA", "cC", "cD", "cE", "cF1", "cG2", "cI", "cJ", "cK", "cL", "cM", "cN", "cO", "cP", "cR", "cU", "cB", "cF2", "cMerge", "cE2"];
+    const expected = [
+      "cA",
+      "cC",
+      "cD",
+      "cE",
+      "cF1",
+      "cG2",
+      "cI",
+      "cJ",
+      "cK",
+      "cL",
+      "cM",
+      "cN",
+      "cO",
+      "cP",
+      "cR",
+      "cU",
+      "cB",
+      "cF2",
+      "cMerge",
+      "cE2",
+    ];
     assert.deepEqual(new Set(er.commits.map((c) => c.sha)), new Set(expected.map((n) => sha[n])));
     assert.equal(er.commits.length, expected.length);
     assert.equal(bySha.has(sha.cS), false, "the squash body's mention is not a trailer");
@@ -356,7 +491,8 @@ describe("Entire repository: synthetic fixture", () => {
   });
 
   test("linkUnits: units, chosen commits and ambiguity reasons (§1 order)", () => {
-    const key = (u: CandidateUnit) => `${u.checkpoint_id}/${u.session_index}@${Object.keys(sha).find((n) => sha[n] === u.commit_sha)}`;
+    const key = (u: CandidateUnit) =>
+      `${u.checkpoint_id}/${u.session_index}@${Object.keys(sha).find((n) => sha[n] === u.commit_sha)}`;
     const got = Object.fromEntries(units.map((u) => [key(u), u.ambiguity_reasons.join(",")]));
     assert.deepEqual(got, {
       [`${CP.A}/0@cA`]: "",
@@ -404,7 +540,9 @@ describe("Entire repository: synthetic fixture", () => {
   });
 
   test("linkUnits option: only committed checkpoints count for multi-checkpoint-session", () => {
-    const only = linkUnits(er.checkpoints, er.commits, new DiagnosticSink("entire"), { countUncommittedCheckpoints: false });
+    const only = linkUnits(er.checkpoints, er.commits, new DiagnosticSink("entire"), {
+      countUncommittedCheckpoints: false,
+    });
     const g1 = only.find((u) => u.checkpoint_id === CP.G && u.session_index === 1 && u.commit_sha === sha.cMerge)!;
     // Q (S14's other checkpoint) is on no commit, so S14 is now linked to G only
     assert.deepEqual(g1.ambiguity_reasons, ["multi-session-checkpoint", "multi-commit-checkpoint", "merge-commit"]);
@@ -418,16 +556,28 @@ describe("Entire repository: synthetic fixture", () => {
     assert.deepEqual([k.ambiguity, k.ambiguity_reasons], ["transcript-missing", ["transcript-missing"]]);
     addAmbiguity(k, "commit-unreadable");
     addAmbiguity(k, "commit-unreadable");
-    assert.deepEqual([k.ambiguity, k.ambiguity_reasons], ["commit-unreadable", ["commit-unreadable", "transcript-missing"]]);
-    const b = { ...units.find((u) => u.checkpoint_id === CP.B)!, ambiguity_reasons: ["multi-session-checkpoint" as const] as CandidateUnit["ambiguity_reasons"] };
+    assert.deepEqual(
+      [k.ambiguity, k.ambiguity_reasons],
+      ["commit-unreadable", ["commit-unreadable", "transcript-missing"]],
+    );
+    const b = {
+      ...units.find((u) => u.checkpoint_id === CP.B)!,
+      ambiguity_reasons: ["multi-session-checkpoint" as const] as CandidateUnit["ambiguity_reasons"],
+    };
     addAmbiguity(b, "transcript-unreadable");
-    assert.deepEqual([b.ambiguity, b.ambiguity_reasons], ["multi-session-checkpoint", ["multi-session-checkpoint", "transcript-unreadable"]]);
+    assert.deepEqual(
+      [b.ambiguity, b.ambiguity_reasons],
+      ["multi-session-checkpoint", ["multi-session-checkpoint", "transcript-unreadable"]],
+    );
   });
 
   test("readTranscript: whole files, joined parts, compact files, absent ones", async () => {
     assert.equal(Buffer.from((await er.readTranscript(CP.A, 0))!).toString(), `{"n":1}\n{"n":2}\n`);
     // Entire trims the last newline of each part; parts join with "\n"
-    assert.equal(Buffer.from((await er.readTranscript(CP.R, 0))!).toString(), `{"part":1}\n{"part":2}\n{"part":3}\n{"part":4}\n{"part":5}`);
+    assert.equal(
+      Buffer.from((await er.readTranscript(CP.R, 0))!).toString(),
+      `{"part":1}\n{"part":2}\n{"part":3}\n{"part":4}\n{"part":5}`,
+    );
     assert.equal(Buffer.from((await er.readTranscript(CP.N, 0))!).toString(), "c1\nc2\nc3\nc4\n");
     assert.equal(Buffer.from((await er.readTranscript(ULID, 0))!).toString(), `{"n":1}\n{"n":2}\n`);
     assert.equal(await er.readTranscript(CP.K, 0), null);
@@ -438,8 +588,14 @@ describe("Entire repository: synthetic fixture", () => {
 
   test("joinTranscriptParts merges Gemini JSON parts", () => {
     const enc = (s: string) => new Uint8Array(Buffer.from(s));
-    const joined = joinTranscriptParts([enc(`{"sessionId":"x","messages":[{"a":1}]}`), enc(`{"messages":[{"a":2},{"a":3}]}`)]);
-    assert.deepEqual(JSON.parse(Buffer.from(joined).toString()), { sessionId: "x", messages: [{ a: 1 }, { a: 2 }, { a: 3 }] });
+    const joined = joinTranscriptParts([
+      enc(`{"sessionId":"x","messages":[{"a":1}]}`),
+      enc(`{"messages":[{"a":2},{"a":3}]}`),
+    ]);
+    assert.deepEqual(JSON.parse(Buffer.from(joined).toString()), {
+      sessionId: "x",
+      messages: [{ a: 1 }, { a: 2 }, { a: 3 }],
+    });
   });
 
   test("a bare clone and a mirror clone read the same; a plain clone reads the remote-tracking branch", async () => {
@@ -454,7 +610,10 @@ describe("Entire repository: synthetic fixture", () => {
       assert.deepEqual(mirror.checkpoints, er.checkpoints);
       assert.deepEqual(new Set(mirror.commits.map((c) => c.sha)), new Set(er.commits.map((c) => c.sha)));
       const mUnits = linkUnits(mirror.checkpoints, mirror.commits, new DiagnosticSink("entire"));
-      assert.deepEqual(mUnits.map((u) => [u.checkpoint_id, u.session_index, u.commit_sha, u.ambiguity_reasons]), units.map((u) => [u.checkpoint_id, u.session_index, u.commit_sha, u.ambiguity_reasons]));
+      assert.deepEqual(
+        mUnits.map((u) => [u.checkpoint_id, u.session_index, u.commit_sha, u.ambiguity_reasons]),
+        units.map((u) => [u.checkpoint_id, u.session_index, u.commit_sha, u.ambiguity_reasons]),
+      );
       assert.deepEqual(codes(mSink), codes(sink));
     } finally {
       await mirror.close();
@@ -466,12 +625,19 @@ describe("Entire repository: synthetic fixture", () => {
     const bare = await readEntireRepository(bareDir, new DiagnosticSink("entire"));
     assert.ok(bare);
     try {
-      assert.deepEqual(bare.checkpoints.map((c) => c.checkpoint_id), Object.values(CP).sort());
+      assert.deepEqual(
+        bare.checkpoints.map((c) => c.checkpoint_id),
+        Object.values(CP).sort(),
+      );
       assert.equal(bare.sources.get(CP.M)!.backend, "branch");
       assert.equal(bare.checkpoints.find((c) => c.checkpoint_id === CP.M)!.sessions[0].agent_label, "Claude Code");
       const bSink = new DiagnosticSink("entire");
       linkUnits(bare.checkpoints, bare.commits, bSink);
-      assert.equal(bSink.rows.filter((d) => d.code === "commit-checkpoint-unknown").length, 2, "ffffffffffff and the ULID");
+      assert.equal(
+        bSink.rows.filter((d) => d.code === "commit-checkpoint-unknown").length,
+        2,
+        "ffffffffffff and the ULID",
+      );
     } finally {
       await bare.close();
     }
@@ -483,7 +649,10 @@ describe("Entire repository: synthetic fixture", () => {
     assert.ok(cloneRepo);
     const refs = findEntireRefs(await cloneRepo.listRefs());
     await cloneRepo.close();
-    assert.deepEqual(refs.branches.map((b) => [b.ref.name, b.remote]), [["refs/remotes/origin/entire/checkpoints/v1", "origin"]]);
+    assert.deepEqual(
+      refs.branches.map((b) => [b.ref.name, b.remote]),
+      [["refs/remotes/origin/entire/checkpoints/v1", "origin"]],
+    );
     const clone = await readEntireRepository(cloneDir, new DiagnosticSink("entire"));
     assert.ok(clone);
     try {
@@ -509,7 +678,8 @@ describe("Entire repository: synthetic fixture", () => {
       const again = await readEntireRepository(dir, new DiagnosticSink("entire"));
       assert.ok(again);
       let read = 0;
-      for (const c of again.checkpoints) for (const s of c.sessions) if (await again.readTranscript(c.checkpoint_id, s.index)) read++;
+      for (const c of again.checkpoints)
+        for (const s of c.sessions) if (await again.readTranscript(c.checkpoint_id, s.index)) read++;
       await again.close();
       assert.equal(read, 20, "21 sessions; only K has no transcript");
     } finally {
@@ -549,7 +719,10 @@ describe("Entire repository: synthetic fixture", () => {
 
 describe("Entire: unit helpers", () => {
   test("normaliseSessionId strips only the YYYY-MM-DD- prefix of a UUID", () => {
-    assert.equal(normaliseSessionId("2026-01-15-f7633853-6663-4dbb-bbf4-6159afa29df8"), "f7633853-6663-4dbb-bbf4-6159afa29df8");
+    assert.equal(
+      normaliseSessionId("2026-01-15-f7633853-6663-4dbb-bbf4-6159afa29df8"),
+      "f7633853-6663-4dbb-bbf4-6159afa29df8",
+    );
     assert.equal(normaliseSessionId("f7633853-6663-4dbb-bbf4-6159afa29df8"), "f7633853-6663-4dbb-bbf4-6159afa29df8");
     assert.equal(normaliseSessionId("2026-01-15-not-a-uuid"), "2026-01-15-not-a-uuid");
     assert.equal(normaliseSessionId("ses_29bf628e8ffelXBwsq5WbmcROn"), "ses_29bf628e8ffelXBwsq5WbmcROn");
@@ -568,13 +741,19 @@ describe("Entire: unit helpers", () => {
       ref("refs/entire/checkpoints/ab/not-an-id"),
       ref("refs/entire/checkpoints/ab/cd/0123456789ab"),
     ]);
-    assert.deepEqual(found.branches.map((b) => b.ref.name), [
-      "refs/heads/entire/checkpoints/v1",
-      "refs/remotes/origin/entire/checkpoints/v1",
-      "refs/remotes/zeta/entire/checkpoints/v1",
-      "refs/heads/entire/sessions",
+    assert.deepEqual(
+      found.branches.map((b) => b.ref.name),
+      [
+        "refs/heads/entire/checkpoints/v1",
+        "refs/remotes/origin/entire/checkpoints/v1",
+        "refs/remotes/zeta/entire/checkpoints/v1",
+        "refs/heads/entire/sessions",
+      ],
+    );
+    assert.deepEqual(found.checkpointRefs.map((r) => [r.shard, r.shard_ok]).sort(), [
+      ["01", false],
+      ["ZN", true],
     ]);
-    assert.deepEqual(found.checkpointRefs.map((r) => [r.shard, r.shard_ok]).sort(), [["01", false], ["ZN", true]]);
     assert.equal(found.malformed.length, 2);
   });
 });
@@ -637,7 +816,12 @@ async function closeCorpusRepository(r: CorpusRepository | undefined): Promise<v
 }
 
 const ambiguities = (r: CorpusRepository) =>
-  Object.fromEntries(linkUnits(r.er.checkpoints, r.er.commits, new DiagnosticSink("entire")).map((u) => [`${u.checkpoint_id}/${u.session_index}`, u.ambiguity]));
+  Object.fromEntries(
+    linkUnits(r.er.checkpoints, r.er.commits, new DiagnosticSink("entire")).map((u) => [
+      `${u.checkpoint_id}/${u.session_index}`,
+      u.ambiguity,
+    ]),
+  );
 
 // Real folders of entireio/cli (test/fixtures): c6/39a44ea03d (2 sessions), ab/2b9748b105 (migrated: dated session id,
 // files_touched null).
@@ -655,18 +839,38 @@ describe("Entire repository: real checkpoint metadata (entireio/cli)", () => {
     const byId = new Map(r.er.checkpoints.map((c) => [c.checkpoint_id, c]));
     assert.deepEqual([...byId.keys()], ["ab2b9748b105", "c639a44ea03d"]);
     const c6 = byId.get("c639a44ea03d")!;
-    assert.deepEqual(c6.sessions.map((s) => s.session_id), ["ce24e94d-ea12-40cb-9b87-ceb55770af78", "fe0cdcc5-cd91-4041-8742-e375aca7f56e"]);
-    assert.deepEqual(c6.sessions[1].initial_attribution, { agent_lines: 15, human_added: 2, human_modified: 0, human_removed: 0, total_committed: 17, agent_percentage: 88.23529411764706 });
+    assert.deepEqual(
+      c6.sessions.map((s) => s.session_id),
+      ["ce24e94d-ea12-40cb-9b87-ceb55770af78", "fe0cdcc5-cd91-4041-8742-e375aca7f56e"],
+    );
+    assert.deepEqual(c6.sessions[1].initial_attribution, {
+      agent_lines: 15,
+      human_added: 2,
+      human_modified: 0,
+      human_removed: 0,
+      total_committed: 17,
+      agent_percentage: 88.23529411764706,
+    });
     assert.equal(c6.sessions[1].branch, "soph/gemini-preview");
     assert.equal(c6.token_usage!.api_call_count, 24);
     const ab = byId.get("ab2b9748b105")!.sessions[0];
-    assert.deepEqual([ab.session_id, ab.files_touched, ab.agent_label, ab.initial_attribution], ["f7633853-6663-4dbb-bbf4-6159afa29df8", [], null, null]);
+    assert.deepEqual(
+      [ab.session_id, ab.files_touched, ab.agent_label, ab.initial_attribution],
+      ["f7633853-6663-4dbb-bbf4-6159afa29df8", [], null, null],
+    );
   });
 
   test("real data diagnostics and units", () => {
     // ab/2b9748b105/0 lists full.jsonl in the summary and the folder has it: no transcript is missing.
-    assert.deepEqual(r.sink.rows.filter((d) => d.code === "entire-transcript-missing"), []);
-    assert.deepEqual(ambiguities(r), { "ab2b9748b105/0": null, "c639a44ea03d/0": "multi-session-checkpoint", "c639a44ea03d/1": "multi-session-checkpoint" });
+    assert.deepEqual(
+      r.sink.rows.filter((d) => d.code === "entire-transcript-missing"),
+      [],
+    );
+    assert.deepEqual(ambiguities(r), {
+      "ab2b9748b105/0": null,
+      "c639a44ea03d/0": "multi-session-checkpoint",
+      "c639a44ea03d/1": "multi-session-checkpoint",
+    });
     assert.equal(r.er.checkpoints.length, 2);
     const units = linkUnits(r.er.checkpoints, r.er.commits, new DiagnosticSink("entire"));
     assert.equal(units.find((u) => u.checkpoint_id === "c639a44ea03d")!.commit_sha, r.sha.c639a44ea03d);
@@ -675,7 +879,9 @@ describe("Entire repository: real checkpoint metadata (entireio/cli)", () => {
 
 // Real folders of entireio/external-agents, only in the shared corpus (no licence to copy them under):
 // c3/b191fe1158 and fc/9a115d0155, one Codex session in two checkpoints; fc9a has no full.jsonl in the corpus.
-describe("Entire repository: one Codex session in two real checkpoints (entireio/external-agents)", { skip: sharedCorpusSkip }, () => {
+describe("Entire repository: one Codex session in two real checkpoints (entireio/external-agents)", {
+  skip: sharedCorpusSkip,
+}, () => {
   let r: CorpusRepository;
   before(async () => {
     r = await corpusRepository([
@@ -689,14 +895,23 @@ describe("Entire repository: one Codex session in two real checkpoints (entireio
     const byId = new Map(r.er.checkpoints.map((c) => [c.checkpoint_id, c]));
     assert.deepEqual([...byId.keys()], ["c3b191fe1158", "fc9a115d0155"]);
     const c3 = byId.get("c3b191fe1158")!.sessions[0];
-    assert.deepEqual([c3.agent_label, c3.model, c3.transcript_start, c3.initial_attribution!.agent_lines], ["Codex", "gpt-5.4", 274, 12]);
+    assert.deepEqual(
+      [c3.agent_label, c3.model, c3.transcript_start, c3.initial_attribution!.agent_lines],
+      ["Codex", "gpt-5.4", 274, 12],
+    );
     assert.equal(byId.get("fc9a115d0155")!.sessions[0].transcript_path, null);
   });
 
   test("real data diagnostics and units", () => {
     const missing = r.sink.rows.filter((d) => d.code === "entire-transcript-missing");
-    assert.deepEqual(missing.map((d) => d.session_id), ["019dbcc1-3812-72e1-9caa-f97edd88215b"]);
-    assert.deepEqual(ambiguities(r), { "c3b191fe1158/0": "multi-checkpoint-session", "fc9a115d0155/0": "multi-checkpoint-session" });
+    assert.deepEqual(
+      missing.map((d) => d.session_id),
+      ["019dbcc1-3812-72e1-9caa-f97edd88215b"],
+    );
+    assert.deepEqual(ambiguities(r), {
+      "c3b191fe1158/0": "multi-checkpoint-session",
+      "fc9a115d0155/0": "multi-checkpoint-session",
+    });
   });
 });
 
@@ -705,18 +920,30 @@ describe("Entire repository: one Codex session in two real checkpoints (entireio
 
 const MIRROR = EXTERNAL_AGENTS_MIRROR;
 
-describe("Entire repository: the entireio/external-agents mirror", { skip: !existsSync(MIRROR) && "mirror absent" }, () => {
+describe("Entire repository: the entireio/external-agents mirror", {
+  skip: !existsSync(MIRROR) && "mirror absent",
+}, () => {
   test("counts agree with independent git listings", async () => {
-    const git = (args: string[], input?: string) => execFileSync("git", [`--git-dir=${MIRROR}`, ...args], { input, maxBuffer: 256 * 1024 * 1024 }).toString();
+    const git = (args: string[], input?: string) =>
+      execFileSync("git", [`--git-dir=${MIRROR}`, ...args], { input, maxBuffer: 256 * 1024 * 1024 }).toString();
     const paths = git(["ls-tree", "-r", "--name-only", "entire/checkpoints/v1"]).split("\n").filter(Boolean);
     const checkpointCount = paths.filter((p) => /^[^/]{2}\/[^/]+\/metadata\.json$/.test(p)).length;
     const sessionCount = paths.filter((p) => /^[^/]{2}\/[^/]+\/\d+\/metadata\.json$/.test(p)).length;
     const transcripts = paths.filter((p) => p.endsWith("/full.jsonl"));
-    const absent = git(["cat-file", "--batch-check"], transcripts.map((p) => `entire/checkpoints/v1:${p}`).join("\n") + "\n")
+    const absent = git(
+      ["cat-file", "--batch-check"],
+      transcripts.map((p) => `entire/checkpoints/v1:${p}`).join("\n") + "\n",
+    )
       .split("\n")
       .filter((l) => l.endsWith(" missing")).length;
     // trailer-carrying commits on all refs except entire/*, by git log --all minus the excluded refs
-    const trailerCommits = git(["log", "--all", "--exclude=refs/heads/entire/*", "--exclude=refs/remotes/*/entire/*", "--format=%H %(trailers:key=Entire-Checkpoint,valueonly,separator=%x2C)"])
+    const trailerCommits = git([
+      "log",
+      "--all",
+      "--exclude=refs/heads/entire/*",
+      "--exclude=refs/remotes/*/entire/*",
+      "--format=%H %(trailers:key=Entire-Checkpoint,valueonly,separator=%x2C)",
+    ])
       .split("\n")
       .filter((l) => l.trim().includes(" ")).length;
 
@@ -725,7 +952,10 @@ describe("Entire repository: the entireio/external-agents mirror", { skip: !exis
     assert.ok(er);
     try {
       assert.equal(er.checkpoints.length, checkpointCount);
-      assert.equal(er.checkpoints.reduce((n, c) => n + c.sessions.length, 0), sessionCount);
+      assert.equal(
+        er.checkpoints.reduce((n, c) => n + c.sessions.length, 0),
+        sessionCount,
+      );
       assert.equal(sink.rows.filter((d) => d.code === "entire-transcript-blob-missing").length, absent);
       assert.equal(er.commits.length, trailerCommits);
       const units = linkUnits(er.checkpoints, er.commits, new DiagnosticSink("entire"));

@@ -63,7 +63,9 @@ describe("git layer on a real repository", () => {
     g(["rm", "-q", "empty.txt"]);
     g(["add", "."]);
     commit("change", [
-      "commit", "-q", "-m",
+      "commit",
+      "-q",
+      "-m",
       // A squash-merge body: the id in a middle paragraph is not a trailer; the last paragraph is a trailer block without it.
       "squash (#2)\n\n* first part\n\nEntire-Checkpoint: 0000000000aa\n\n* second part\n\nCo-authored-by: Bob <bob@example.com>",
     ]);
@@ -72,7 +74,12 @@ describe("git layer on a real repository", () => {
     g(["checkout", "-q", "-b", "feature"]);
     writeFileSync(join(dir, "f.txt"), "feature\n");
     g(["add", "f.txt"]);
-    commit("feature", ["commit", "-q", "-m", "feature\n\nentire-checkpoint: 0000000000bb\nEntire-Checkpoint: 0000000000cc\nSigned-off-by: Ada <ada@example.com>"]);
+    commit("feature", [
+      "commit",
+      "-q",
+      "-m",
+      "feature\n\nentire-checkpoint: 0000000000bb\nEntire-Checkpoint: 0000000000cc\nSigned-off-by: Ada <ada@example.com>",
+    ]);
 
     // main gets a commit that the cherry-pick copies, then the merge
     g(["checkout", "-q", "main"]);
@@ -181,7 +188,9 @@ describe("git layer on a real repository", () => {
 
   test("logCommits onlyCheckpointed + patchIds", async () => {
     const commits = await repo.logCommits({ onlyCheckpointed: true, patchIds: true });
-    const names = Object.keys(sha).filter((n) => commits.some((c) => c.sha === sha[n])).sort();
+    const names = Object.keys(sha)
+      .filter((n) => commits.some((c) => c.sha === sha[n]))
+      .sort();
     // remoteFeature carries the trailer too (every orphan above does); the Entire refs' commits are not walked.
     assert.deepEqual(names, ["copy", "feature", "merge", "pick", "remoteFeature", "root"]);
     const bySha = new Map(commits.map((c) => [c.sha, c]));
@@ -193,7 +202,9 @@ describe("git layer on a real repository", () => {
   test("patchIds: copies share one id, which equals `git show | git patch-id --stable`", async () => {
     const ids = await repo.patchIds([sha.root, sha.pick, sha.copy, sha.feature, sha.merge, sha.empty]);
     const direct = box.git(dir, ["show", sha.pick]);
-    const expected = execFileSync("git", ["patch-id", "--stable"], { cwd: dir, input: direct }).toString().split(" ")[0];
+    const expected = execFileSync("git", ["patch-id", "--stable"], { cwd: dir, input: direct })
+      .toString()
+      .split(" ")[0];
     assert.equal(ids.get(sha.pick), expected);
     assert.equal(ids.get(sha.copy), expected);
     assert.notEqual(ids.get(sha.feature), expected);
@@ -233,7 +244,10 @@ describe("git layer on a real repository", () => {
 
     // a merge: only what the merged branch brings relative to the FIRST parent
     const merge = await repo.changedFiles(sha.merge);
-    assert.deepEqual(merge!.map((f) => [f.path, f.status, f.additions]), [["f.txt", "A", 1]]);
+    assert.deepEqual(
+      merge!.map((f) => [f.path, f.status, f.additions]),
+      [["f.txt", "A", 1]],
+    );
     assert.deepEqual(await repo.changedFiles(sha.empty), []);
     assert.equal(await repo.changedFiles("0123456789012345678901234567890123456789"), null);
     assert.deepEqual(await repo.parents(sha.merge), [sha.pick, sha.feature]);
@@ -283,16 +297,24 @@ describe("git layer on a real repository", () => {
     const oneShot = (commit: string): ReturnType<typeof parseRawNumstat> => {
       const parents = box.git(dir, ["rev-list", "--parents", "-n", "1", commit]).trim().split(" ").slice(1);
       const base = parents[0] ?? box.git(dir, ["hash-object", "-t", "tree", "/dev/null"]).trim();
-      return parseRawNumstat(box.git(dir, ["diff-tree", "-r", "-z", "--raw", "--numstat", "--no-renames", "--no-abbrev", base, commit]));
+      return parseRawNumstat(
+        box.git(dir, ["diff-tree", "-r", "-z", "--raw", "--numstat", "--no-renames", "--no-abbrev", base, commit]),
+      );
     };
     const commits = ["root", "change", "feature", "pick", "merge", "empty", "copy"].map((name) => sha[name]);
     const asked = commits.flatMap((c) => [c, c, c]).reverse();
     const answers = await Promise.all(asked.map((c) => repo.changedFiles(c)));
     asked.forEach((c, i) => assert.deepEqual(answers[i], oneShot(c), `commit ${c}`));
     // Unreadable and readable requests interleaved: an unknown commit is null, and the ones after it are still answered.
-    const mixed = await Promise.all([repo.changedFiles("0123456789012345678901234567890123456789"), repo.changedFiles(sha.pick)]);
+    const mixed = await Promise.all([
+      repo.changedFiles("0123456789012345678901234567890123456789"),
+      repo.changedFiles(sha.pick),
+    ]);
     assert.equal(mixed[0], null);
-    assert.deepEqual(mixed[1]!.map((f) => f.path), ["pick.txt"]);
+    assert.deepEqual(
+      mixed[1]!.map((f) => f.path),
+      ["pick.txt"],
+    );
   });
 
   test("diff-tree batch: odd file names; a git that dies on a missing blob fails that request only, and a new process answers the next", async () => {
@@ -313,9 +335,18 @@ describe("git layer on a real repository", () => {
     assert.ok(r);
     try {
       const firstFiles = await r.changedFiles(first);
-      assert.deepEqual(firstFiles!.map((f) => [f.path, f.status, f.additions]).sort(), names.map((n) => [n, "A", 1]).sort());
+      assert.deepEqual(
+        firstFiles!.map((f) => [f.path, f.status, f.additions]).sort(),
+        names.map((n) => [n, "A", 1]).sort(),
+      );
       const grown = await r.changedFiles(head);
-      assert.deepEqual(grown!.map((f) => [f.path, f.status, f.additions, f.deletions]), [["line\nbreak.txt", "M", 1, 0], ["lost.txt", "A", 1, 0]]);
+      assert.deepEqual(
+        grown!.map((f) => [f.path, f.status, f.additions, f.deletions]),
+        [
+          ["line\nbreak.txt", "M", 1, 0],
+          ["lost.txt", "A", 1, 0],
+        ],
+      );
     } finally {
       await r.close();
     }
@@ -331,12 +362,19 @@ describe("git layer on a real repository", () => {
     try {
       const [dying, after] = await Promise.allSettled([batch.changes(head, first), batch.changes(first, null)]);
       assert.equal(dying.status, "rejected");
-      assert.match(String((dying as PromiseRejectedResult).reason), /git diff-tree ended \(exit 128\).*unable to read/s);
+      assert.match(
+        String((dying as PromiseRejectedResult).reason),
+        /git diff-tree ended \(exit 128\).*unable to read/s,
+      );
       // The request written behind the one that killed git failed with it; asked again, a new process answers.
       assert.equal(after.status, "rejected");
       const again = parseRawNumstat(await batch.changes(first, null));
       assert.deepEqual(again.map((f) => f.path).sort(), [...names].sort());
-      assert.equal((await batch.changes("0123456789012345678901234567890123456789", null)).length, 0, "an unknown commit: git prints nothing and goes on");
+      assert.equal(
+        (await batch.changes("0123456789012345678901234567890123456789", null)).length,
+        0,
+        "an unknown commit: git prints nothing and goes on",
+      );
       assert.equal(parseRawNumstat(await batch.changes(first, null)).length, 3);
     } finally {
       await batch.close();
@@ -370,7 +408,10 @@ describe("git layer on a real repository", () => {
       const listing = await r.listTree("HEAD");
       assert.deepEqual(
         listing!.map((e) => [e.path, e.missing, e.size]),
-        [["gone.txt", true, null], ["keep.txt", false, 5]],
+        [
+          ["gone.txt", true, null],
+          ["keep.txt", false, 5],
+        ],
       );
       assert.equal(await r.objects.info(goneSha), null);
     } finally {
@@ -399,7 +440,10 @@ describe("git layer on a real repository", () => {
     box.git(gap, ["add", "."]);
     box.git(gap, ["commit", "-q", "-m", "third"]);
     const third = box.git(gap, ["rev-parse", "HEAD"]).trim();
-    const idOf = (c: string) => execFileSync("git", ["patch-id", "--stable"], { cwd: gap, input: box.git(gap, ["show", c]) }).toString().split(" ")[0];
+    const idOf = (c: string) =>
+      execFileSync("git", ["patch-id", "--stable"], { cwd: gap, input: box.git(gap, ["show", c]) })
+        .toString()
+        .split(" ")[0];
     const expected = { first: idOf(first), third: idOf(third) };
     unlinkSync(join(gap, ".git", "objects", lostBlob.slice(0, 2), lostBlob.slice(2)));
     const r = await openRepository(gap);
@@ -445,7 +489,14 @@ describe("git layer on a real repository", () => {
     try {
       // for-each-ref fails as a whole when asked for types; the refs are still listed, the ghost typed missing.
       const refs = await r.listRefs();
-      assert.deepEqual(refs.map((x) => [x.name, x.type]), [["refs/heads/ghost", "missing"], ["refs/heads/main", "commit"], ["refs/heads/side", "commit"]]);
+      assert.deepEqual(
+        refs.map((x) => [x.name, x.type]),
+        [
+          ["refs/heads/ghost", "missing"],
+          ["refs/heads/main", "commit"],
+          ["refs/heads/side", "commit"],
+        ],
+      );
       // ...and the history of the others is read.
       const all = await r.logCommits();
       assert.deepEqual(new Set(all.map((c) => c.sha)), new Set([above, lost, base, side]));
@@ -460,7 +511,10 @@ describe("git layer on a real repository", () => {
       // side still gives side and base: without the per-start reading, the failed walk gave nothing at all.
       assert.deepEqual(partial.map((c) => c.sha).sort(), [base, side].sort());
       const trailered = await r.logCommits({ onlyCheckpointed: true, onHistoryIncomplete: () => {} });
-      assert.deepEqual(trailered.map((c) => c.checkpoint_ids), [["00000000000b"]]);
+      assert.deepEqual(
+        trailered.map((c) => c.checkpoint_ids),
+        [["00000000000b"]],
+      );
     } finally {
       await r.close();
     }
@@ -472,8 +526,15 @@ describe("git layer on a real repository", () => {
     assert.ok(sr);
     try {
       const commits = await sr.logCommits();
-      assert.deepEqual(commits.map((c) => [c.sha, c.parents]), [[side, [base]]]);
-      assert.deepEqual((await sr.changedFiles(side))!.map((f) => f.path), ["side.txt"], "diffed against its real parent, not as a root commit");
+      assert.deepEqual(
+        commits.map((c) => [c.sha, c.parents]),
+        [[side, [base]]],
+      );
+      assert.deepEqual(
+        (await sr.changedFiles(side))!.map((f) => f.path),
+        ["side.txt"],
+        "diffed against its real parent, not as a root commit",
+      );
     } finally {
       await sr.close();
     }
@@ -484,7 +545,10 @@ describe("git layer on a real repository", () => {
     const wr = await openRepository(linked);
     assert.ok(wr);
     try {
-      assert.deepEqual((await wr.logCommits()).map((c) => [c.sha, c.parents]), [[side, [base]]]);
+      assert.deepEqual(
+        (await wr.logCommits()).map((c) => [c.sha, c.parents]),
+        [[side, [base]]],
+      );
     } finally {
       await wr.close();
     }
@@ -494,13 +558,22 @@ describe("git layer on a real repository", () => {
     const listed = await repo.listTree(sha.change);
     const walked = await repo.walkTree(sha.change);
     assert.ok(listed && walked);
-    assert.deepEqual(listed.map((e) => e.path), ["a.txt", "big.dat", "logo.bin", "new.txt"]);
-    assert.deepEqual(walked.map((e) => [e.path, e.sha, e.mode]), listed.map((e) => [e.path, e.sha, e.mode]));
+    assert.deepEqual(
+      listed.map((e) => e.path),
+      ["a.txt", "big.dat", "logo.bin", "new.txt"],
+    );
+    assert.deepEqual(
+      walked.map((e) => [e.path, e.sha, e.mode]),
+      listed.map((e) => [e.path, e.sha, e.mode]),
+    );
     assert.equal(listed.find((e) => e.path === "big.dat")!.size, bigBlob.length);
     assert.equal(await repo.listTree("no-such-rev"), null);
     assert.equal(await repo.walkTree("no-such-rev"), null);
     const sub = await repo.listTree(sha.change, { path: "a.txt" });
-    assert.deepEqual(sub!.map((e) => e.path), ["a.txt"]);
+    assert.deepEqual(
+      sub!.map((e) => e.path),
+      ["a.txt"],
+    );
   });
 
   test("walkTree reports a subtree it cannot read (a partial clone) and lists the rest", async () => {
@@ -522,7 +595,10 @@ describe("git layer on a real repository", () => {
     try {
       const unreadable: string[] = [];
       const walked = await r.walkTree("HEAD", (folder) => unreadable.push(folder));
-      assert.deepEqual(walked?.map((e) => e.path), ["keep.txt"]);
+      assert.deepEqual(
+        walked?.map((e) => e.path),
+        ["keep.txt"],
+      );
       assert.deepEqual(unreadable, ["gone"]);
     } finally {
       await r.close();
@@ -554,7 +630,9 @@ describe("git layer on a real repository", () => {
       assert.equal(bare.workTree, null);
       // a bare clone copies branches and tags (not refs/remotes, refs/entire): those commits are the reachable ones
       const got = new Set((await bare.logCommits()).map((c) => c.sha));
-      const want = new Set(["root", "change", "feature", "pick", "merge", "empty", "copy", "tagged"].map((n) => sha[n]));
+      const want = new Set(
+        ["root", "change", "feature", "pick", "merge", "empty", "copy", "tagged"].map((n) => sha[n]),
+      );
       assert.deepEqual(got, want);
       assert.equal(Buffer.compare(Buffer.from((await bare.readFile(sha.root, "big.dat"))!), bigBlob), 0);
       assert.deepEqual(await bare.changedFiles(sha.change), await repo.changedFiles(sha.change));

@@ -13,7 +13,8 @@ import { findTranscripts } from "../../src/analyze/analyze-transcripts";
 import { findClaudeCodeTranscripts } from "../../src/ingest/claude-code";
 import { DiagnosticSink } from "../../src/model";
 
-const record = (sessionId: string) => `{"type":"user","sessionId":"${sessionId}","cwd":"/p","timestamp":"2026-03-02T10:00:00Z","message":{"role":"user","content":"hi"}}\n`;
+const record = (sessionId: string) =>
+  `{"type":"user","sessionId":"${sessionId}","cwd":"/p","timestamp":"2026-03-02T10:00:00Z","message":{"role":"user","content":"hi"}}\n`;
 
 test("Claude Code transcripts behind symbolic links are found; a broken link and a link cycle are reported", () => {
   const root = mkdtempSync(join(tmpdir(), "sce-links-"));
@@ -34,7 +35,10 @@ test("Claude Code transcripts behind symbolic links are found; a broken link and
     const found = findClaudeCodeTranscripts(logs, sink).map((f) => f.file.slice(logs.length + 1));
     assert.deepEqual(found.sort(), ["linked-file.jsonl", "linked-folder/two.jsonl", "three.jsonl"]);
     const codes = sink.rows.map((d) => [d.code, d.file?.slice(logs.length + 1)]);
-    assert.deepEqual(codes.sort(), [["claude-path-cycle", "loop"], ["claude-path-unreadable", "broken.jsonl"]]);
+    assert.deepEqual(codes.sort(), [
+      ["claude-path-cycle", "loop"],
+      ["claude-path-unreadable", "broken.jsonl"],
+    ]);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -54,7 +58,10 @@ test("analyze's transcript search follows links too, and reads a file reached tw
     const found = findTranscripts(logs, sink).map((f) => f.file.slice(logs.length + 1));
     // a-link.jsonl and b-folder/one.jsonl are one file: the first in walk order (sorted by name) is kept.
     assert.deepEqual(found.sort(), ["a-link.jsonl", "two.jsonl"]);
-    assert.deepEqual(sink.rows.map((d) => [d.code, d.file?.slice(logs.length + 1)]), [["transcript-same-file", "b-folder/one.jsonl"]]);
+    assert.deepEqual(
+      sink.rows.map((d) => [d.code, d.file?.slice(logs.length + 1)]),
+      [["transcript-same-file", "b-folder/one.jsonl"]],
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -15,7 +15,9 @@ import { TABLE_COLUMNS } from "../../src/model";
 
 const ROOT = process.cwd();
 const RUNNER = join(ROOT, "scripts", "run-notebooks.cjs");
-const NOTEBOOKS = readdirSync(join(ROOT, "notebooks")).filter((f) => f.endsWith(".ipynb")).sort();
+const NOTEBOOKS = readdirSync(join(ROOT, "notebooks"))
+  .filter((f) => f.endsWith(".ipynb"))
+  .sort();
 
 interface Output {
   output_type: string;
@@ -42,7 +44,14 @@ function run(args: string[]): SpawnSyncReturns<string> {
 function notebook(codeCells: string[]): string {
   const cells = [
     { cell_type: "markdown", id: "md", metadata: {}, source: ["# test"] },
-    ...codeCells.map((source, i) => ({ cell_type: "code", id: `c${i + 1}`, metadata: {}, execution_count: null, outputs: [], source })),
+    ...codeCells.map((source, i) => ({
+      cell_type: "code",
+      id: `c${i + 1}`,
+      metadata: {},
+      execution_count: null,
+      outputs: [],
+      source,
+    })),
   ];
   return `${JSON.stringify({ cells, metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1)}\n`;
 }
@@ -50,7 +59,11 @@ function notebook(codeCells: string[]): string {
 const code = (nb: Notebook) => nb.cells.filter((c) => c.cell_type === "code");
 const text = (cell: Cell) =>
   (cell.outputs ?? [])
-    .map((o) => (o.output_type === "stream" ? (o.text ?? []).join("") : String((o.data?.["text/plain"] as string[] | undefined)?.join("") ?? "")))
+    .map((o) =>
+      o.output_type === "stream"
+        ? (o.text ?? []).join("")
+        : String((o.data?.["text/plain"] as string[] | undefined)?.join("") ?? ""),
+    )
     .join("");
 
 describe("every notebook in notebooks/", () => {
@@ -61,7 +74,8 @@ describe("every notebook in notebooks/", () => {
 
   before(() => {
     result = run(["--out", out]);
-    for (const f of NOTEBOOKS) if (existsSync(join(out, f))) executed.set(f, JSON.parse(readFileSync(join(out, f), "utf8")));
+    for (const f of NOTEBOOKS)
+      if (existsSync(join(out, f))) executed.set(f, JSON.parse(readFileSync(join(out, f), "utf8")));
   });
   after(() => rmSync(out, { recursive: true, force: true }));
 
@@ -78,7 +92,9 @@ describe("every notebook in notebooks/", () => {
         `${f}: execution counts 1..n`,
       );
       for (const [i, c] of cells.entries()) {
-        const bad = (c.outputs ?? []).filter((o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"));
+        const bad = (c.outputs ?? []).filter(
+          (o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"),
+        );
         assert.deepEqual(bad, [], `${f} cell [${i + 1}] wrote to stderr`);
       }
     }
@@ -109,7 +125,9 @@ describe("every notebook in notebooks/", () => {
     assert.match(headline, /\|coding efficiency\|83\.3 %\|/);
     assert.match(headline, /\|agent-authored\|90\.9 %\|/);
     // Coding modes: 3 collaborative units (60 %, 20 %, 90.5 % agent-authored; 5+5+21 = 31 lines), 7 vibe (88-31 = 57 lines).
-    const modes = code(nb).map(text).find((t) => t.includes("|coding_mode|units|committed_lines|share_of_units|"));
+    const modes = code(nb)
+      .map(text)
+      .find((t) => t.includes("|coding_mode|units|committed_lines|share_of_units|"));
     assert.ok(modes, "a coding-mode table");
     assert.match(modes, /\|collaborative\|3\|31\|30\.0 %\|/);
     assert.match(modes, /\|vibe\|7\|57\|70\.0 %\|/);
@@ -143,15 +161,27 @@ describe("every notebook in notebooks/", () => {
     for (const row of rows) {
       const [, run, , total, resolved, , unresolved, regression, notApplied, empty, error, missing] = row.split("|");
       const classes = [resolved, unresolved, regression, notApplied, empty, error, missing].map(Number);
-      assert.equal(classes.reduce((a, b) => a + b, 0), Number(total), `${run}: the classes add up to the subset size`);
+      assert.equal(
+        classes.reduce((a, b) => a + b, 0),
+        Number(total),
+        `${run}: the classes add up to the subset size`,
+      );
       assert.equal(Number(total), 30);
     }
     const cmp = text(code(nb)[4]);
-    const m = /on (\d+) instances both attempted\n {2}both resolved (\d+), only \S+ (\d+), only \S+ (\d+), neither (\d+)/.exec(cmp);
+    const m =
+      /on (\d+) instances both attempted\n {2}both resolved (\d+), only \S+ (\d+), only \S+ (\d+), neither (\d+)/.exec(
+        cmp,
+      );
     assert.ok(m, cmp);
     const [n, both, aOnly, bOnly, neither] = m.slice(1).map(Number);
     assert.equal(both + aOnly + bOnly + neither, n);
-    assert.match(cmp, new RegExp(`resolve rate ${((100 * (both + aOnly)) / n).toFixed(1)} % vs ${((100 * (both + bOnly)) / n).toFixed(1)} %`));
+    assert.match(
+      cmp,
+      new RegExp(
+        `resolve rate ${((100 * (both + aOnly)) / n).toFixed(1)} % vs ${((100 * (both + bOnly)) / n).toFixed(1)} %`,
+      ),
+    );
   });
 
   test("06 prints each SWE-chat figure beside its published value and draws its charts", () => {
@@ -161,7 +191,10 @@ describe("every notebook in notebooks/", () => {
     assert.equal(figures.length, 10);
     for (const [i, cell] of figures.entries()) {
       assert.match(text(cell), /: published .+ · here .+ \(n = \d+\)/, `figure ${i + 1}`);
-      assert.ok((cell.outputs ?? []).some((o) => o.data?.["application/vnd.vegalite.v5+json"]), `figure ${i + 1} draws a chart`);
+      assert.ok(
+        (cell.outputs ?? []).some((o) => o.data?.["application/vnd.vegalite.v5+json"]),
+        `figure ${i + 1} draws a chart`,
+      );
     }
     // On the sample: the hand-given labels give 11 of 13 sessions a success score of 50 or more.
     assert.match(text(figures[9]), /session_success ≥ 50: published 87\.5 % · here 84\.6 % \(n = 13\)/);
@@ -230,7 +263,10 @@ describe("a failing notebook", () => {
 
   test("a rejected promise nobody awaited fails the cell that made it", () => {
     const file = join(dir, "rejection.ipynb");
-    writeFileSync(file, notebook(['Promise.reject(new Error("lost rejection"));\nconsole.log("sync part ran");', 'console.log("next");']));
+    writeFileSync(
+      file,
+      notebook(['Promise.reject(new Error("lost rejection"));\nconsole.log("sync part ran");', 'console.log("next");']),
+    );
     const r = run([file]);
     assert.equal(r.status, 1, r.stdout + r.stderr);
     assert.match(r.stderr, /cell 2 \(code cell \[1\]\) failed/);

@@ -16,7 +16,11 @@ import { type ReferenceSession, runReferenceSessions } from "./sessions";
 export function runCli(repo: string): { units: ProductUnit[]; sessions: ProductUnit[] } {
   const out = mkdtempSync(join(tmpdir(), "ref-cli-"));
   try {
-    const r = spawnSync(process.execPath, [resolve(process.cwd(), "bin/swe-chat-eval.js"), "analyze", repo, "--out", out, "--quiet"], { encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [resolve(process.cwd(), "bin/swe-chat-eval.js"), "analyze", repo, "--out", out, "--quiet"],
+      { encoding: "utf8" },
+    );
     assert.equal(r.status, 0, `analyze failed: ${r.stderr}`);
     const read = (name: string) => JSON.parse(readFileSync(join(out, name), "utf8")) as ProductUnit[];
     return { units: read("units.json"), sessions: read("sessions.json") };
@@ -29,7 +33,12 @@ export function runCli(repo: string): { units: ProductUnit[]; sessions: ProductU
 export function both(spec: RepoSpec): { units: ReferenceUnit[]; sessions: ReferenceSession[] } {
   const { repo, cleanup } = buildRepo(spec);
   try {
-    const units = runReference(repo, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true, followSymlinks: true }).units;
+    const units = runReference(repo, {
+      inferSliceStart: true,
+      unitModel: "slice",
+      multiSessionCommit: true,
+      followSymlinks: true,
+    }).units;
     const sessions = runReferenceSessions(repo, { modelsWithMain: true });
     const product = runCli(repo);
     const u = compareUnits(units, product.units);
@@ -43,4 +52,13 @@ export function both(spec: RepoSpec): { units: ReferenceUnit[]; sessions: Refere
   }
 }
 
-export const counts = (u: ReferenceUnit) => [u.agent_lines_produced, u.agent_lines_final, u.agent_lines_survived, u.human_lines, u.outside_lines, u.total_committed_lines, u.unreplayable_calls, u.outside_changes];
+export const counts = (u: ReferenceUnit) => [
+  u.agent_lines_produced,
+  u.agent_lines_final,
+  u.agent_lines_survived,
+  u.human_lines,
+  u.outside_lines,
+  u.total_committed_lines,
+  u.unreplayable_calls,
+  u.outside_changes,
+];

@@ -11,10 +11,24 @@ import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { ensureSampleCorpus } from "../../src/index";
 import {
-  type Comparison, type ProductUnit, SESSION_COLUMNS, type SessionComparison, compareSessions, compareUnits, formatComparison, formatSessionComparison,
+  type Comparison,
+  type ProductUnit,
+  SESSION_COLUMNS,
+  type SessionComparison,
+  compareSessions,
+  compareUnits,
+  formatComparison,
+  formatSessionComparison,
 } from "./compare";
 import { ENTIRE_COLUMNS } from "./entire-attribution";
-import { DERIVED_COLUMNS, IDENTITY_COLUMNS, NUMBER_COLUMNS, type ReferenceUnit, deriveRates, runReference } from "./reference";
+import {
+  DERIVED_COLUMNS,
+  IDENTITY_COLUMNS,
+  NUMBER_COLUMNS,
+  type ReferenceUnit,
+  deriveRates,
+  runReference,
+} from "./reference";
 import { runReferenceSessions } from "./sessions";
 import { EXTERNAL_AGENTS_MIRROR } from "../helpers/corpus";
 import { compareGroups, formatGroupComparison, runReferenceGroups, singleGroupDiffs } from "./groups";
@@ -52,7 +66,11 @@ function assertInvariants(units: ReferenceUnit[]): void {
   for (const u of units) {
     if (u.agent_lines_survived === null) continue;
     const k = `${u.session_id} ${u.commit_sha}`;
-    assert.equal(u.total_committed_lines, u.agent_lines_survived + u.human_lines! + u.outside_lines!, `${k}: total = survived + human + outside`);
+    assert.equal(
+      u.total_committed_lines,
+      u.agent_lines_survived + u.human_lines! + u.outside_lines!,
+      `${k}: total = survived + human + outside`,
+    );
     assert.ok(u.agent_lines_survived <= u.agent_lines_final!, `${k}: survived <= final`);
     assert.ok(u.agent_lines_survived <= u.agent_lines_produced!, `${k}: survived <= produced`);
     assert.ok(u.agent_lines_survived <= u.total_committed_lines!, `${k}: survived <= total`);
@@ -60,14 +78,16 @@ function assertInvariants(units: ReferenceUnit[]): void {
       assert.ok(rate === null || (rate >= 0 && rate <= 100), `${k}: rates within [0, 100]`);
     }
     // §4: numstat can exceed the Myers count (git's diff is not always minimal), by a few lines.
-    if (u.numstat_additions !== null) assert.ok(u.numstat_additions >= u.total_committed_lines! - 5, `${k}: numstat near total`);
+    if (u.numstat_additions !== null)
+      assert.ok(u.numstat_additions >= u.total_committed_lines! - 5, `${k}: numstat near total`);
   }
 }
 
 /** "session8" → "column: [reference, product]" for every session disagreement. */
 function sessionDiffTable(c: SessionComparison): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const d of c.diffs) (out[d.key.slice(0, 8)] ??= []).push(`${d.column}: [${String(d.reference)}, ${String(d.product)}]`);
+  for (const d of c.diffs)
+    (out[d.key.slice(0, 8)] ??= []).push(`${d.column}: [${String(d.reference)}, ${String(d.product)}]`);
   return out;
 }
 
@@ -96,13 +116,27 @@ test("sample corpus: every unit's numbers agree between the reference and `swe-c
   assert.deepEqual(comparison.onlyProduct, []);
   assert.deepEqual(diffTable(comparison), {});
   // The derived columns were compared in all 15 units, and each rate is the count ratio (§4).
-  for (const col of [...DERIVED_COLUMNS, ...IDENTITY_COLUMNS, ...ENTIRE_COLUMNS]) assert.equal(comparison.perColumn[col].agree, 15, col);
+  for (const col of [...DERIVED_COLUMNS, ...IDENTITY_COLUMNS, ...ENTIRE_COLUMNS])
+    assert.equal(comparison.perColumn[col].agree, 15, col);
   // Not vacuous: every unit has Entire's record, and one session (c193b75f) used two models, its commit's slice the other one.
-  assert.ok(reference.units.every((u) => u.entire_agent_lines !== null && u.entire_total_committed !== null && u.entire_agent_percentage !== null));
+  assert.ok(
+    reference.units.every(
+      (u) => u.entire_agent_lines !== null && u.entire_total_committed !== null && u.entire_agent_percentage !== null,
+    ),
+  );
   // With the session's model (the default reading), that unit is the only difference.
   const bySession = compareUnits(runReference(corpus.repoDir).units, sampleProduct().units);
-  assert.deepEqual(diffTable(bySession), { "c193b75f bba75cd5": ["model: [claude-opus-4-6, claude-sonnet-4-5-20250929]"] });
-  for (const u of reference.units) if (u.agent_lines_survived !== null) assert.deepEqual(deriveRates(u), { code_survival_rate: u.code_survival_rate, coding_efficiency: u.coding_efficiency, agent_authored_pct: u.agent_authored_pct, coding_mode: u.coding_mode });
+  assert.deepEqual(diffTable(bySession), {
+    "c193b75f bba75cd5": ["model: [claude-opus-4-6, claude-sonnet-4-5-20250929]"],
+  });
+  for (const u of reference.units)
+    if (u.agent_lines_survived !== null)
+      assert.deepEqual(deriveRates(u), {
+        code_survival_rate: u.code_survival_rate,
+        coding_efficiency: u.coding_efficiency,
+        agent_authored_pct: u.agent_authored_pct,
+        coding_mode: u.coding_mode,
+      });
 });
 
 test("sample corpus: every session's effort (§5) agrees between the reference and `swe-chat-eval analyze`", async (t) => {
@@ -117,15 +151,29 @@ test("sample corpus: every session's effort (§5) agrees between the reference a
   assert.deepEqual(sessionDiffTable(comparison), {});
   for (const col of SESSION_COLUMNS) assert.equal(comparison.perColumn[col].agree, 13, col);
   // The 14th session folder (scenario with no full.jsonl) has no transcript: no sessions row on either side.
-  assert.deepEqual(sessions.filter((s) => s.format === "missing").map((s) => s.session_id.slice(0, 8)), ["2a2b21f7"]);
+  assert.deepEqual(
+    sessions.filter((s) => s.format === "missing").map((s) => s.session_id.slice(0, 8)),
+    ["2a2b21f7"],
+  );
   // Not vacuous: every readable session has API calls, a price and prompts.
-  for (const s of sessions.filter((x) => x.format !== "missing")) assert.ok(s.api_calls > 0 && s.cost_usd !== null && s.cost_usd > 0 && s.prompts > 0, s.session_id);
+  for (const s of sessions.filter((x) => x.format !== "missing"))
+    assert.ok(s.api_calls > 0 && s.cost_usd !== null && s.cost_usd > 0 && s.prompts > 0, s.session_id);
   // The call counts are not all zero: 7+2+5+2+6+2+3+4+3+2+5+7+4 = 52 calls, 3+1+3+1+3+1+2+1+2+2+2+4+3 = 28 edit calls, 2 failed (f866641e).
   const readable = sessions.filter((x) => x.format !== "missing");
-  assert.deepEqual(["tool_calls", "edit_calls", "failed_edit_calls"].map((k) => readable.reduce((a, x) => a + (x[k as "tool_calls"] as number), 0)), [52, 28, 2]);
+  assert.deepEqual(
+    ["tool_calls", "edit_calls", "failed_edit_calls"].map((k) =>
+      readable.reduce((a, x) => a + (x[k as "tool_calls"] as number), 0),
+    ),
+    [52, 28, 2],
+  );
   // The literal reading ("the others are kept in `models`") differs in `models` only, in every session.
   const literal = compareSessions(runReferenceSessions(corpus.repoDir), sampleProduct().sessions);
-  assert.deepEqual(Object.entries(literal.perColumn).filter(([, v]) => v.disagree > 0).map(([k, v]) => [k, v.disagree]), [["models", 13]]);
+  assert.deepEqual(
+    Object.entries(literal.perColumn)
+      .filter(([, v]) => v.disagree > 0)
+      .map(([k, v]) => [k, v.disagree]),
+    [["models", 13]],
+  );
 });
 
 test("sample corpus: the reference reproduces the generator's hand-worked numbers (an independent check of the reference itself)", async () => {
@@ -138,7 +186,11 @@ test("sample corpus: the reference reproduces the generator's hand-worked number
     assert.ok(u, `no reference unit for scenario ${e.scenario} (${e.session_key})`);
     assert.equal(u.checkpoint_id, e.checkpoint_id);
     // Entire's own numbers, as the generator wrote them into the session folder's metadata.json.
-    assert.deepEqual([u.entire_agent_lines, u.entire_total_committed], [e.entire_agent_lines, e.entire_total_committed], `scenario ${e.scenario} entire_*`);
+    assert.deepEqual(
+      [u.entire_agent_lines, u.entire_total_committed],
+      [e.entire_agent_lines, e.entire_total_committed],
+      `scenario ${e.scenario} entire_*`,
+    );
     assert.deepEqual(u.ambiguity_reasons, e.ambiguity_reasons, `scenario ${e.scenario} reasons`);
     for (const col of NUMBER_COLUMNS) assert.equal(u[col], e[col], `scenario ${e.scenario} (${e.session_key}) ${col}`);
   }
@@ -159,10 +211,39 @@ test("sample corpus: the reference reproduces the generator's hand-worked number
  */
 const SLICE_DISAGREEMENTS: Record<string, string[]> = {
   // The rates and the coding mode differ only because their counts do (same slice question).
-  "012dbfb0 147335ea": ["agent_lines_produced: [732, 0]", "agent_lines_final: [704, 0]", "agent_lines_survived: [680, 0]", "human_lines: [1992, 2672]", "unreplayable_calls: [3, 0]", "outside_changes: [1, 0]", "code_survival_rate: [96.5909090909091, null]", "coding_efficiency: [92.89617486338798, null]", "agent_authored_pct: [25.449101796407184, 0]", "coding_mode: [collaborative, human-only]"],
-  "019da9bd 6dae5c9b": ["agent_lines_produced: [264, 225]", "agent_lines_final: [229, 221]", "unreplayable_calls: [18, 0]", "code_survival_rate: [96.5065502183406, 100]", "coding_efficiency: [83.71212121212122, 98.22222222222223]"],
-  "019da9bd 9f1163c7": ["agent_lines_produced: [72, 10]", "agent_lines_final: [57, 10]", "unreplayable_calls: [12, 0]", "code_survival_rate: [17.54385964912281, 100]", "coding_efficiency: [13.88888888888889, 100]"],
-  "130c7a5b 14ed796b": ["agent_lines_produced: [51, 0]", "agent_lines_final: [51, 0]", "outside_changes: [5, 0]", "code_survival_rate: [0, null]", "coding_efficiency: [0, null]"],
+  "012dbfb0 147335ea": [
+    "agent_lines_produced: [732, 0]",
+    "agent_lines_final: [704, 0]",
+    "agent_lines_survived: [680, 0]",
+    "human_lines: [1992, 2672]",
+    "unreplayable_calls: [3, 0]",
+    "outside_changes: [1, 0]",
+    "code_survival_rate: [96.5909090909091, null]",
+    "coding_efficiency: [92.89617486338798, null]",
+    "agent_authored_pct: [25.449101796407184, 0]",
+    "coding_mode: [collaborative, human-only]",
+  ],
+  "019da9bd 6dae5c9b": [
+    "agent_lines_produced: [264, 225]",
+    "agent_lines_final: [229, 221]",
+    "unreplayable_calls: [18, 0]",
+    "code_survival_rate: [96.5065502183406, 100]",
+    "coding_efficiency: [83.71212121212122, 98.22222222222223]",
+  ],
+  "019da9bd 9f1163c7": [
+    "agent_lines_produced: [72, 10]",
+    "agent_lines_final: [57, 10]",
+    "unreplayable_calls: [12, 0]",
+    "code_survival_rate: [17.54385964912281, 100]",
+    "coding_efficiency: [13.88888888888889, 100]",
+  ],
+  "130c7a5b 14ed796b": [
+    "agent_lines_produced: [51, 0]",
+    "agent_lines_final: [51, 0]",
+    "outside_changes: [5, 0]",
+    "code_survival_rate: [0, null]",
+    "coding_efficiency: [0, null]",
+  ],
 };
 
 /**
@@ -174,7 +255,9 @@ const SLICE_DISAGREEMENTS: Record<string, string[]> = {
  */
 const MODEL_DISAGREEMENTS: Record<string, string[]> = {};
 
-test("dev mirror (entireio/external-agents): every unit agrees; the whole-transcript reading differs only where no slice start is stored", { skip: !existsSync(MIRROR) }, async (t) => {
+test("dev mirror (entireio/external-agents): every unit agrees; the whole-transcript reading differs only where no slice start is stored", {
+  skip: !existsSync(MIRROR),
+}, async (t) => {
   const product = mirrorProduct();
   const literal = runReference(MIRROR);
   assertInvariants(literal.units);
@@ -182,7 +265,13 @@ test("dev mirror (entireio/external-agents): every unit agrees; the whole-transc
   t.diagnostic(formatComparison(byDefault));
   assert.equal(byDefault.referenceUnits, 55);
   assert.deepEqual([byDefault.onlyReference, byDefault.onlyProduct], [[], []]);
-  for (const col of ["checkpoint_id", "ambiguity", "total_committed_lines", "outside_lines", "numstat_additions"] as const) {
+  for (const col of [
+    "checkpoint_id",
+    "ambiguity",
+    "total_committed_lines",
+    "outside_lines",
+    "numstat_additions",
+  ] as const) {
     assert.equal(byDefault.perColumn[col].disagree, 0, col);
   }
   assert.deepEqual(diffTable(byDefault), { ...SLICE_DISAGREEMENTS, ...MODEL_DISAGREEMENTS });
@@ -191,7 +280,10 @@ test("dev mirror (entireio/external-agents): every unit agrees; the whole-transc
   const inferred = compareUnits(runReference(MIRROR, { inferSliceStart: true }).units, product);
   assert.deepEqual(diffTable(inferred), MODEL_DISAGREEMENTS);
   // With both of the product's readings, all 55 units agree in every column (the 21 compared).
-  const both = compareUnits(runReference(MIRROR, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true }).units, product);
+  const both = compareUnits(
+    runReference(MIRROR, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true }).units,
+    product,
+  );
   t.diagnostic(formatComparison(both));
   assert.deepEqual(diffTable(both), {});
   for (const col of [...IDENTITY_COLUMNS, ...ENTIRE_COLUMNS]) assert.equal(both.perColumn[col].agree, 55, col);
@@ -203,14 +295,37 @@ test("dev mirror (entireio/external-agents): every unit agrees; the whole-transc
 test("dev mirror: the unambiguous units agree one by one", { skip: !existsSync(MIRROR) }, () => {
   const product = mirrorProduct();
   const reference = runReference(MIRROR);
-  const unambiguous = reference.units.filter((u) => u.ambiguity === null).map((u) => `${u.session_id.slice(0, 8)} ${u.commit_sha.slice(0, 8)}`).sort();
+  const unambiguous = reference.units
+    .filter((u) => u.ambiguity === null)
+    .map((u) => `${u.session_id.slice(0, 8)} ${u.commit_sha.slice(0, 8)}`)
+    .sort();
   // 6 of 55 units are unambiguous (most checkpoints hold several sessions, most sessions several checkpoints).
-  assert.deepEqual(unambiguous, ["3c72c25c 18f5b34a", "4606c3cc 7233826b", "ac25b691 bc926e4a", "b8ca6978 aff6836a", "f5a2606b d29659bc", "019dbcda c7f9a67b"].sort());
+  assert.deepEqual(
+    unambiguous,
+    [
+      "3c72c25c 18f5b34a",
+      "4606c3cc 7233826b",
+      "ac25b691 bc926e4a",
+      "b8ca6978 aff6836a",
+      "f5a2606b d29659bc",
+      "019dbcda c7f9a67b",
+    ].sort(),
+  );
   // Of the new columns only `model` can differ, and none of the two units above is unambiguous.
-  assert.deepEqual(diffTable(compareUnits(reference.units.filter((u) => u.ambiguity === null), product)), {});
+  assert.deepEqual(
+    diffTable(
+      compareUnits(
+        reference.units.filter((u) => u.ambiguity === null),
+        product,
+      ),
+    ),
+    {},
+  );
 });
 
-test("dev mirror: every session's effort (§5) agrees: 35 Claude Code and Codex sessions, longest stored transcript each", { skip: !existsSync(MIRROR) }, (t) => {
+test("dev mirror: every session's effort (§5) agrees: 35 Claude Code and Codex sessions, longest stored transcript each", {
+  skip: !existsSync(MIRROR),
+}, (t) => {
   const sessions = runReferenceSessions(MIRROR, { modelsWithMain: true });
   const comparison = compareSessions(sessions, mirrorSessions());
   t.diagnostic(formatSessionComparison(comparison));
@@ -218,28 +333,59 @@ test("dev mirror: every session's effort (§5) agrees: 35 Claude Code and Codex 
   assert.deepEqual([comparison.onlyReference, comparison.onlyProduct], [[], []]);
   assert.deepEqual(sessionDiffTable(comparison), {});
   // 31 Claude Code sessions, 4 Codex sessions; all priced (opus-4-6/4-7, haiku-4-5, gpt-5.4/5.5).
-  assert.deepEqual([sessions.filter((s) => s.format === "claude-code").length, sessions.filter((s) => s.format === "codex").length], [31, 4]);
+  assert.deepEqual(
+    [sessions.filter((s) => s.format === "claude-code").length, sessions.filter((s) => s.format === "codex").length],
+    [31, 4],
+  );
   assert.ok(sessions.every((s) => s.cost_usd !== null && s.api_calls > 0 && s.prompts > 0));
   // Calls: 2,280 tool calls, 246 edit calls, 7 failed (3 Codex, 4 Claude Code), none without a result.
-  const total = (k: "tool_calls" | "edit_calls" | "failed_edit_calls" | "unresolved_edit_calls") => sessions.reduce((a, s) => a + s[k], 0);
-  assert.deepEqual([total("tool_calls"), total("edit_calls"), total("failed_edit_calls"), total("unresolved_edit_calls")], [2280, 246, 7, 0]);
+  const total = (k: "tool_calls" | "edit_calls" | "failed_edit_calls" | "unresolved_edit_calls") =>
+    sessions.reduce((a, s) => a + s[k], 0);
+  assert.deepEqual(
+    [total("tool_calls"), total("edit_calls"), total("failed_edit_calls"), total("unresolved_edit_calls")],
+    [2280, 246, 7, 0],
+  );
   // 14 sessions use two models; the literal reading of §6 ("the others") differs in `models` only, in all 35.
   assert.equal(sessions.filter((s) => s.models.includes(";")).length, 14);
   const literal = compareSessions(runReferenceSessions(MIRROR), mirrorSessions());
-  assert.deepEqual(Object.entries(literal.perColumn).filter(([, v]) => v.disagree > 0).map(([k, v]) => [k, v.disagree]), [["models", 35]]);
+  assert.deepEqual(
+    Object.entries(literal.perColumn)
+      .filter(([, v]) => v.disagree > 0)
+      .map(([k, v]) => [k, v.disagree]),
+    [["models", 35]],
+  );
   // git's numstat exceeds the Myers count in some units (§4: "git's diff is not always minimal").
   const units = runReference(MIRROR, { inferSliceStart: true }).units;
-  assert.ok(units.some((u) => u.numstat_additions !== null && u.total_committed_lines !== null && u.numstat_additions > u.total_committed_lines));
+  assert.ok(
+    units.some(
+      (u) =>
+        u.numstat_additions !== null &&
+        u.total_committed_lines !== null &&
+        u.numstat_additions > u.total_committed_lines,
+    ),
+  );
 });
 
 /** metrics.md §1b on one corpus: the reference's groups agree with the product's in every column, and groups of one session and one commit repeat their strict units (on both sides). */
 function assertGroupsAgree(repo: string, product: ProductTables, inferSliceStart: boolean): void {
   const reference = runReferenceGroups(repo, { inferSliceStart });
   const c = compareGroups(reference, product.groups);
-  assert.deepEqual([c.onlyReference, c.onlyProduct, c.diffs], [[], [], []], formatGroupComparison(reference, product.groups, c));
-  assert.deepEqual(singleGroupDiffs(product.groups, product.units), [], "product: one-session one-commit groups are their units");
+  assert.deepEqual(
+    [c.onlyReference, c.onlyProduct, c.diffs],
+    [[], [], []],
+    formatGroupComparison(reference, product.groups, c),
+  );
+  assert.deepEqual(
+    singleGroupDiffs(product.groups, product.units),
+    [],
+    "product: one-session one-commit groups are their units",
+  );
   const units = runReference(repo, { inferSliceStart, multiSessionCommit: true }).units as unknown as ProductUnit[];
-  assert.deepEqual(singleGroupDiffs(reference as unknown as ProductUnit[], units), [], "reference: one-session one-commit groups are its units");
+  assert.deepEqual(
+    singleGroupDiffs(reference as unknown as ProductUnit[], units),
+    [],
+    "reference: one-session one-commit groups are its units",
+  );
 }
 
 test("sample corpus: groups (§1b) agree between the reference and the product; one-session one-commit groups are their strict units", async () => {
@@ -249,7 +395,9 @@ test("sample corpus: groups (§1b) agree between the reference and the product; 
   assert.ok(sampleProduct().groups.filter((g) => g.group_commits === 1 && g.group_sessions === 1).length >= 10);
 });
 
-test("dev mirror: groups (§1b) agree between the reference and the product", { skip: !existsSync(MIRROR) && "no dev mirror" }, () => {
+test("dev mirror: groups (§1b) agree between the reference and the product", {
+  skip: !existsSync(MIRROR) && "no dev mirror",
+}, () => {
   mirrorProduct();
   assertGroupsAgree(MIRROR, mirrorTables!, true);
 });

@@ -149,7 +149,11 @@ export interface UnitPlanning {
 }
 
 /** Units and the first four ambiguity reasons of metrics.md §1. */
-export function planUnits(checkpoints: Map<string, Checkpoint>, links: Map<string, LinkedCommit[]>, options: { multiSessionCommit?: boolean } = {}): UnitPlanning {
+export function planUnits(
+  checkpoints: Map<string, Checkpoint>,
+  links: Map<string, LinkedCommit[]>,
+  options: { multiSessionCommit?: boolean } = {},
+): UnitPlanning {
   // The checkpoint ids each (unit) commit carries, for the product's extra reason `multi-session-commit`.
   const idsOnCommit = new Map<string, Set<string>>();
   for (const [id, commits] of links) {
@@ -159,7 +163,9 @@ export function planUnits(checkpoints: Map<string, Checkpoint>, links: Map<strin
     }
   }
   const otherSession = (commit: LinkedCommit, cpId: string, sessionId: string | null): boolean =>
-    [...(idsOnCommit.get(commit.sha) ?? [])].some((id) => id !== cpId && (checkpoints.get(id)?.sessions.some((o) => o.sessionId !== sessionId) ?? true));
+    [...(idsOnCommit.get(commit.sha) ?? [])].some(
+      (id) => id !== cpId && (checkpoints.get(id)?.sessions.some((o) => o.sessionId !== sessionId) ?? true),
+    );
   // Rule 2 counts every checkpoint that holds a folder of the session, whether or not a commit carries it:
   // the session's edits are split between checkpoints either way.
   const checkpointsPerSession = new Map<string, Set<string>>();
@@ -182,9 +188,11 @@ export function planUnits(checkpoints: Map<string, Checkpoint>, links: Map<strin
       for (const commit of commits) {
         const reasons: string[] = [];
         if (cp.sessions.length !== 1) reasons.push("multi-session-checkpoint"); // §1 rule 1
-        if ((checkpointsPerSession.get(s.sessionId ?? `${cp.id}/${s.folder}`)?.size ?? 0) !== 1) reasons.push("multi-checkpoint-session"); // rule 2
+        if ((checkpointsPerSession.get(s.sessionId ?? `${cp.id}/${s.folder}`)?.size ?? 0) !== 1)
+          reasons.push("multi-checkpoint-session"); // rule 2
         if (commits.length !== 1) reasons.push("multi-commit-checkpoint"); // rule 3
-        if (options.multiSessionCommit && otherSession(commit, cp.id, s.sessionId)) reasons.push("multi-session-commit");
+        if (options.multiSessionCommit && otherSession(commit, cp.id, s.sessionId))
+          reasons.push("multi-session-commit");
         if (commit.parents.length > 1) reasons.push("merge-commit"); // rule 4
         units.push({ checkpointId: cp.id, session: s, commit, reasons });
       }

@@ -97,7 +97,13 @@ function claudeApiCalls(records: Json[]): RefApiCall[] {
   for (const r of records) {
     const candidates: Json[] = [];
     if (r.type === "assistant") candidates.push(r);
-    if (r.type === "progress" && isObj(r.data) && r.data.type === "agent_progress" && isObj(r.data.message) && r.data.message.type === "assistant") {
+    if (
+      r.type === "progress" &&
+      isObj(r.data) &&
+      r.data.type === "agent_progress" &&
+      isObj(r.data.message) &&
+      r.data.message.type === "assistant"
+    ) {
       candidates.push(r.data.message);
     }
     for (const m of candidates) {
@@ -113,7 +119,10 @@ function claudeApiCalls(records: Json[]): RefApiCall[] {
         input: num(u.input_tokens),
         output: num(u.output_tokens),
         cacheWrite,
-        cacheWrite1h: Math.min(cacheWrite, isObj(u.cache_creation) ? num(u.cache_creation.ephemeral_1h_input_tokens) : 0),
+        cacheWrite1h: Math.min(
+          cacheWrite,
+          isObj(u.cache_creation) ? num(u.cache_creation.ephemeral_1h_input_tokens) : 0,
+        ),
         cacheRead: num(u.cache_read_input_tokens),
         speed: typeof u.speed === "string" ? u.speed : null,
       };
@@ -130,7 +139,17 @@ function claudeApiCalls(records: Json[]): RefApiCall[] {
 
 // Command outputs (formats.md §2.2): slash commands, local commands, `!` shell commands typed in the prompt box
 // (<bash-input>, <bash-stdout>, <bash-stderr>), and background-task notifications; interruption markers.
-const NOT_PROMPT = [/^\s*<command-name>/, /^\s*<command-message>/, /^\s*<command-args>/, /^\s*<local-command-stdout>/, /^\s*<local-command-stderr>/, /^\s*<local-command-caveat>/, /^\s*<bash-(input|stdout|stderr)>/, /^\s*<task-notification>/, /^\[Request interrupted/];
+const NOT_PROMPT = [
+  /^\s*<command-name>/,
+  /^\s*<command-message>/,
+  /^\s*<command-args>/,
+  /^\s*<local-command-stdout>/,
+  /^\s*<local-command-stderr>/,
+  /^\s*<local-command-caveat>/,
+  /^\s*<bash-(input|stdout|stderr)>/,
+  /^\s*<task-notification>/,
+  /^\[Request interrupted/,
+];
 
 /**
  * §5 "real user prompts": top-level `user` records that a person typed: not tool results, not
@@ -146,15 +165,29 @@ function claudePrompts(records: Json[]): number {
     const a = r.type === "attachment" && isObj(r.attachment) ? r.attachment : null;
     if (a !== null && a.type === "queued_command" && r.isSidechain !== true && r.isMeta !== true) {
       const mode = a.commandMode ?? "prompt";
-      const kind = isObj(a.origin) ? a.origin.kind ?? "human" : "human";
+      const kind = isObj(a.origin) ? (a.origin.kind ?? "human") : "human";
       const blocks = Array.isArray(a.prompt) ? a.prompt.filter(isObj) : [];
-      const body = typeof a.prompt === "string" ? a.prompt : blocks.filter((b) => b.type === "text").map((b) => String(b.text ?? "")).join("\n");
+      const body =
+        typeof a.prompt === "string"
+          ? a.prompt
+          : blocks
+              .filter((b) => b.type === "text")
+              .map((b) => String(b.text ?? ""))
+              .join("\n");
       // Like a user record: text that is not a command marker, or an image alone.
-      const said = body.trim() !== "" ? !NOT_PROMPT.some((re) => re.test(body)) : blocks.some((b) => b.type === "image");
+      const said =
+        body.trim() !== "" ? !NOT_PROMPT.some((re) => re.test(body)) : blocks.some((b) => b.type === "image");
       if (mode === "prompt" && kind === "human" && said) n += 1;
       continue;
     }
-    if (r.type !== "user" || r.isMeta === true || r.isCompactSummary === true || r.isSidechain === true || r.toolUseResult !== undefined) continue;
+    if (
+      r.type !== "user" ||
+      r.isMeta === true ||
+      r.isCompactSummary === true ||
+      r.isSidechain === true ||
+      r.toolUseResult !== undefined
+    )
+      continue;
     const content = isObj(r.message) ? r.message.content : undefined;
     let text: string | null = null;
     if (typeof content === "string") text = content;
@@ -193,7 +226,9 @@ function codexApiCalls(records: Json[]): RefApiCall[] {
     let last: Json | null = isObj(p.info.last_token_usage) ? p.info.last_token_usage : null;
     if (!last && total) {
       const before = prevTotal ?? {};
-      last = Object.fromEntries(["input_tokens", "cached_input_tokens", "output_tokens"].map((k) => [k, num(total[k]) - num(before[k])]));
+      last = Object.fromEntries(
+        ["input_tokens", "cached_input_tokens", "output_tokens"].map((k) => [k, num(total[k]) - num(before[k])]),
+      );
     }
     if (total) prevTotal = total;
     if (!last) continue;
@@ -259,16 +294,26 @@ export function callCost(call: RefApiCall, entry: PriceEntry): number {
   for (const [field, n] of counts) {
     const base = entry.usd_per_mtok[field];
     const lc = entry.long_context;
-    if (lc && n > lc.threshold_tokens) usd += (lc.threshold_tokens * base + (n - lc.threshold_tokens) * lc.usd_per_mtok[field]) / 1e6;
+    if (lc && n > lc.threshold_tokens)
+      usd += (lc.threshold_tokens * base + (n - lc.threshold_tokens) * lc.usd_per_mtok[field]) / 1e6;
     else usd += (n * base) / 1e6;
   }
-  if ((call.speed === "fast" || call.speed === "priority") && entry.fast_multiplier !== null) usd *= entry.fast_multiplier;
+  if ((call.speed === "fast" || call.speed === "priority") && entry.fast_multiplier !== null)
+    usd *= entry.fast_multiplier;
   return usd;
 }
 
 // ---------------------------------------------------------------- the session
 
-const BINS: [number, number, string][] = [[1, 1, "1"], [2, 2, "2"], [3, 3, "3"], [4, 4, "4"], [5, 5, "5"], [6, 10, "6-10"], [11, Infinity, "11+"]];
+const BINS: [number, number, string][] = [
+  [1, 1, "1"],
+  [2, 2, "2"],
+  [3, 3, "3"],
+  [4, 4, "4"],
+  [5, 5, "5"],
+  [6, 10, "6-10"],
+  [11, Infinity, "11+"],
+];
 
 export function lengthBin(prompts: number, zero: null | "0" = null): string | null {
   if (prompts === 0) return zero;
@@ -291,7 +336,11 @@ function rankModels(calls: RefApiCall[]): string[] {
   return [...out].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m]) => m);
 }
 
-export function sessionEffort(text: string, format: "claude-code" | "codex" | "gemini" | "pi", options: EffortOptions = {}): SessionEffort {
+export function sessionEffort(
+  text: string,
+  format: "claude-code" | "codex" | "gemini" | "pi",
+  options: EffortOptions = {},
+): SessionEffort {
   let calls: RefApiCall[];
   let prompts: number;
   let times: number[];

@@ -27,7 +27,11 @@ export interface EntireColumns {
   entire_agent_percentage: number | null;
 }
 
-export const ENTIRE_COLUMNS = ["entire_agent_lines", "entire_total_committed", "entire_agent_percentage"] as const satisfies readonly (keyof EntireColumns)[];
+export const ENTIRE_COLUMNS = [
+  "entire_agent_lines",
+  "entire_total_committed",
+  "entire_agent_percentage",
+] as const satisfies readonly (keyof EntireColumns)[];
 
 const finite = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 

@@ -31,7 +31,11 @@ test("40 Entire sessions with every quirk: analyze forms the planted units, expl
   const run = spawnSync(process.execPath, [cli, "analyze", dir, "--out", out, "--quiet"], { encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   const units = JSON.parse(readFileSync(join(out, "units.json"), "utf8")) as ProductUnit[];
-  const diagnostics = JSON.parse(readFileSync(join(out, "diagnostics.json"), "utf8")) as { code: string; session_id: string | null; message: string }[];
+  const diagnostics = JSON.parse(readFileSync(join(out, "diagnostics.json"), "utf8")) as {
+    code: string;
+    session_id: string | null;
+    message: string;
+  }[];
 
   // The units the generator planted, each with its expected ambiguity (null: unambiguous).
   const key = (u: { session_id?: unknown; commit_sha?: unknown }) => `${String(u.session_id)} ${String(u.commit_sha)}`;
@@ -45,19 +49,30 @@ test("40 Entire sessions with every quirk: analyze forms the planted units, expl
 
   // Every unit left out of headline numbers is explained by one unit-excluded row.
   for (const u of units.filter((x) => x.ambiguity !== null)) {
-    const rows = diagnostics.filter((d) => d.code === "unit-excluded" && d.session_id === u.session_id && d.message.includes(`commit ${String(u.commit_sha).slice(0, 12)}`));
+    const rows = diagnostics.filter(
+      (d) =>
+        d.code === "unit-excluded" &&
+        d.session_id === u.session_id &&
+        d.message.includes(`commit ${String(u.commit_sha).slice(0, 12)}`),
+    );
     assert.equal(rows.length, 1, `${key(u)} explained once`);
   }
 
   // The independent implementation, with the product's readings of a missing slice start and of a unit's
   // model (metrics.md is silent on both; README.md of this folder).
-  const comparison = compareUnits(runReference(dir, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true }).units, units);
+  const comparison = compareUnits(
+    runReference(dir, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true }).units,
+    units,
+  );
   t.diagnostic(formatComparison(comparison));
   assert.deepEqual([comparison.onlyReference, comparison.onlyProduct], [[], []]);
   assert.deepEqual(comparison.diffs, []);
 
   // §5 per session (the longest stored copy of each transcript): every column agrees too.
-  const sessions = compareSessions(runReferenceSessions(dir, { modelsWithMain: true }), JSON.parse(readFileSync(join(out, "sessions.json"), "utf8")) as ProductUnit[]);
+  const sessions = compareSessions(
+    runReferenceSessions(dir, { modelsWithMain: true }),
+    JSON.parse(readFileSync(join(out, "sessions.json"), "utf8")) as ProductUnit[],
+  );
   t.diagnostic(formatSessionComparison(sessions));
   assert.ok(sessions.referenceSessions > 0);
   assert.deepEqual([sessions.onlyReference, sessions.onlyProduct, sessions.diffs], [[], [], []]);
@@ -66,7 +81,11 @@ test("40 Entire sessions with every quirk: analyze forms the planted units, expl
 test("40 Entire sessions with every quirk: groups (metrics.md §1b) agree with the reference in every column", async (t) => {
   const { dir } = await ensureEntireRepo({ sessions: 40, minKb: 8, out: join(root, "repo") });
   const out = join(root, "out-groups");
-  const run = spawnSync(process.execPath, [resolve(process.cwd(), "bin/swe-chat-eval.js"), "analyze", dir, "--out", out, "--quiet"], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    [resolve(process.cwd(), "bin/swe-chat-eval.js"), "analyze", dir, "--out", out, "--quiet"],
+    { encoding: "utf8" },
+  );
   assert.equal(run.status, 0, run.stderr);
   const units = JSON.parse(readFileSync(join(out, "units.json"), "utf8")) as ProductUnit[];
   // Every column, and groups of one session and one commit are their units.

@@ -36,8 +36,14 @@ export function run(dir: string, args: string[], date: string): void {
     stdio: "ignore",
     env: {
       ...process.env,
-      GIT_AUTHOR_NAME: "Ref", GIT_AUTHOR_EMAIL: "ref@example.com", GIT_COMMITTER_NAME: "Ref", GIT_COMMITTER_EMAIL: "ref@example.com",
-      GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_SYSTEM: "/dev/null",
+      GIT_AUTHOR_NAME: "Ref",
+      GIT_AUTHOR_EMAIL: "ref@example.com",
+      GIT_COMMITTER_NAME: "Ref",
+      GIT_COMMITTER_EMAIL: "ref@example.com",
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_DATE: date,
+      GIT_CONFIG_GLOBAL: "/dev/null",
+      GIT_CONFIG_SYSTEM: "/dev/null",
     },
   });
 }
@@ -80,10 +86,27 @@ export function buildFixture(spec: FixtureSpec): { repo: string; cleanup: () => 
   const transcript = spec.transcript.map((r) => `${JSON.stringify(r)}\n`).join("");
   run(repo, ["checkout", "-q", "--orphan", "entire/checkpoints/v1"], "2026-01-01T11:00:01Z");
   run(repo, ["rm", "-rq", "--cached", "."], "2026-01-01T11:00:01Z");
-  for (const p of [...Object.keys(spec.base), ...Object.keys(spec.commit), ...Object.keys(spec.mergeSide ?? {}), ...Object.keys(spec.reuse ?? {}), ...Object.keys(spec.links ?? {})]) rmSync(join(repo, p), { force: true });
-  for (const id of [spec.checkpointId, ...(spec.unlinkedCheckpointId ? [spec.unlinkedCheckpointId] : [])]) writeCheckpoint(repo, spec, id, transcript);
+  for (const p of [
+    ...Object.keys(spec.base),
+    ...Object.keys(spec.commit),
+    ...Object.keys(spec.mergeSide ?? {}),
+    ...Object.keys(spec.reuse ?? {}),
+    ...Object.keys(spec.links ?? {}),
+  ])
+    rmSync(join(repo, p), { force: true });
+  for (const id of [spec.checkpointId, ...(spec.unlinkedCheckpointId ? [spec.unlinkedCheckpointId] : [])])
+    writeCheckpoint(repo, spec, id, transcript);
   run(repo, ["add", "-A"], "2026-01-01T11:00:01Z");
-  run(repo, ["commit", "-q", "-m", `Checkpoint: ${spec.checkpointId}\n\nEntire-Session: ${spec.sessionId}\nEntire-Strategy: manual-commit\nEntire-Agent: ${spec.agent}`], "2026-01-01T11:00:01Z");
+  run(
+    repo,
+    [
+      "commit",
+      "-q",
+      "-m",
+      `Checkpoint: ${spec.checkpointId}\n\nEntire-Session: ${spec.sessionId}\nEntire-Strategy: manual-commit\nEntire-Agent: ${spec.agent}`,
+    ],
+    "2026-01-01T11:00:01Z",
+  );
   run(repo, ["checkout", "-q", "-f", "main"], "2026-01-01T11:00:02Z");
   return { repo, cleanup: () => rmSync(repo, { recursive: true, force: true }) };
 }
@@ -91,14 +114,34 @@ export function buildFixture(spec: FixtureSpec): { repo: string; cleanup: () => 
 function writeCheckpoint(repo: string, spec: FixtureSpec, id: string, transcript: string): void {
   const folder = `${id.slice(0, 2)}/${id.slice(2)}`;
   writeFiles(repo, {
-    [`${folder}/metadata.json`]: JSON.stringify({
-      checkpoint_id: id, strategy: "manual-commit", branch: "main", checkpoints_count: 1, files_touched: Object.keys(spec.commit),
-      sessions: [{ metadata: `/${folder}/0/metadata.json`, transcript: `/${folder}/0/full.jsonl` }],
-    }, null, 2),
-    [`${folder}/0/metadata.json`]: JSON.stringify({
-      checkpoint_id: id, session_id: spec.sessionId, strategy: "manual-commit", created_at: "2026-01-01T11:00:00Z", branch: "main",
-      checkpoints_count: 1, files_touched: Object.keys(spec.commit), agent: spec.agent, checkpoint_transcript_start: 0, transcript_lines_at_start: 0,
-    }, null, 2),
+    [`${folder}/metadata.json`]: JSON.stringify(
+      {
+        checkpoint_id: id,
+        strategy: "manual-commit",
+        branch: "main",
+        checkpoints_count: 1,
+        files_touched: Object.keys(spec.commit),
+        sessions: [{ metadata: `/${folder}/0/metadata.json`, transcript: `/${folder}/0/full.jsonl` }],
+      },
+      null,
+      2,
+    ),
+    [`${folder}/0/metadata.json`]: JSON.stringify(
+      {
+        checkpoint_id: id,
+        session_id: spec.sessionId,
+        strategy: "manual-commit",
+        created_at: "2026-01-01T11:00:00Z",
+        branch: "main",
+        checkpoints_count: 1,
+        files_touched: Object.keys(spec.commit),
+        agent: spec.agent,
+        checkpoint_transcript_start: 0,
+        transcript_lines_at_start: 0,
+      },
+      null,
+      2,
+    ),
     [`${folder}/0/full.jsonl`]: transcript,
   });
 }
@@ -108,24 +151,133 @@ export function codexRollout(sessionId: string, changes: Record<string, object>,
   const ts = (s: number) => `2026-01-01T10:30:${String(s).padStart(2, "0")}.000Z`;
   const callId = "call_fixture0001";
   return [
-    { timestamp: ts(0), type: "session_meta", payload: { id: sessionId, timestamp: ts(0), cwd: ROOT_IN_LOG, originator: "codex_exec", cli_version: "0.125.0", source: "exec", model_provider: "openai" } },
-    { timestamp: ts(1), type: "turn_context", payload: { turn_id: "turn-1", cwd: ROOT_IN_LOG, model: "gpt-5.4", approval_policy: "never" } },
+    {
+      timestamp: ts(0),
+      type: "session_meta",
+      payload: {
+        id: sessionId,
+        timestamp: ts(0),
+        cwd: ROOT_IN_LOG,
+        originator: "codex_exec",
+        cli_version: "0.125.0",
+        source: "exec",
+        model_provider: "openai",
+      },
+    },
+    {
+      timestamp: ts(1),
+      type: "turn_context",
+      payload: { turn_id: "turn-1", cwd: ROOT_IN_LOG, model: "gpt-5.4", approval_policy: "never" },
+    },
     { timestamp: ts(2), type: "event_msg", payload: { type: "user_message", message: "make the change", images: [] } },
-    { timestamp: ts(3), type: "response_item", payload: { type: "message", role: "user", content: [{ type: "input_text", text: "make the change" }] } },
-    { timestamp: ts(4), type: "response_item", payload: { type: "custom_tool_call", status: "completed", call_id: callId, name: "apply_patch", input: patchText } },
-    { timestamp: ts(5), type: "event_msg", payload: { type: "patch_apply_end", call_id: callId, turn_id: "turn-1", stdout: "Success.", stderr: "", success: true, changes, status: "completed" } },
-    { timestamp: ts(6), type: "response_item", payload: { type: "custom_tool_call_output", call_id: callId, output: JSON.stringify({ output: "Success. Updated the following files:\n", metadata: { exit_code: 0, duration_seconds: 0.1 } }) } },
-    { timestamp: ts(7), type: "event_msg", payload: { type: "token_count", info: { total_token_usage: { input_tokens: 100, cached_input_tokens: 0, output_tokens: 10, reasoning_output_tokens: 0, total_tokens: 110 }, last_token_usage: { input_tokens: 100, cached_input_tokens: 0, output_tokens: 10, reasoning_output_tokens: 0, total_tokens: 110 } } } },
+    {
+      timestamp: ts(3),
+      type: "response_item",
+      payload: { type: "message", role: "user", content: [{ type: "input_text", text: "make the change" }] },
+    },
+    {
+      timestamp: ts(4),
+      type: "response_item",
+      payload: {
+        type: "custom_tool_call",
+        status: "completed",
+        call_id: callId,
+        name: "apply_patch",
+        input: patchText,
+      },
+    },
+    {
+      timestamp: ts(5),
+      type: "event_msg",
+      payload: {
+        type: "patch_apply_end",
+        call_id: callId,
+        turn_id: "turn-1",
+        stdout: "Success.",
+        stderr: "",
+        success: true,
+        changes,
+        status: "completed",
+      },
+    },
+    {
+      timestamp: ts(6),
+      type: "response_item",
+      payload: {
+        type: "custom_tool_call_output",
+        call_id: callId,
+        output: JSON.stringify({
+          output: "Success. Updated the following files:\n",
+          metadata: { exit_code: 0, duration_seconds: 0.1 },
+        }),
+      },
+    },
+    {
+      timestamp: ts(7),
+      type: "event_msg",
+      payload: {
+        type: "token_count",
+        info: {
+          total_token_usage: {
+            input_tokens: 100,
+            cached_input_tokens: 0,
+            output_tokens: 10,
+            reasoning_output_tokens: 0,
+            total_tokens: 110,
+          },
+          last_token_usage: {
+            input_tokens: 100,
+            cached_input_tokens: 0,
+            output_tokens: 10,
+            reasoning_output_tokens: 0,
+            total_tokens: 110,
+          },
+        },
+      },
+    },
   ];
 }
 
 /** A Claude Code 2.x transcript whose only edit is one successful Write `update` (formats.md §2.5). */
 export function claudeWrite(sessionId: string, path: string, originalFile: string, content: string): object[] {
-  const env = (n: number) => ({ sessionId, cwd: ROOT_IN_LOG, version: "2.1.29", gitBranch: "main", userType: "external", isSidechain: false, uuid: `00000000-0000-4000-8000-00000000000${n}`, parentUuid: n === 0 ? null : `00000000-0000-4000-8000-00000000000${n - 1}`, timestamp: `2026-01-01T10:30:0${n}.000Z` });
+  const env = (n: number) => ({
+    sessionId,
+    cwd: ROOT_IN_LOG,
+    version: "2.1.29",
+    gitBranch: "main",
+    userType: "external",
+    isSidechain: false,
+    uuid: `00000000-0000-4000-8000-00000000000${n}`,
+    parentUuid: n === 0 ? null : `00000000-0000-4000-8000-00000000000${n - 1}`,
+    timestamp: `2026-01-01T10:30:0${n}.000Z`,
+  });
   const file = `${ROOT_IN_LOG}/${path}`;
   return [
     { ...env(0), type: "user", message: { role: "user", content: "rewrite it" } },
-    { ...env(1), type: "assistant", requestId: "req_1", message: { id: "msg_1", type: "message", role: "assistant", model: "claude-sonnet-4-5-20250929", content: [{ type: "tool_use", id: "toolu_fixture01", name: "Write", input: { file_path: file, content } }], stop_reason: null, usage: { input_tokens: 10, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } } },
-    { ...env(2), type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_fixture01", content: `The file ${file} has been updated.` }] }, toolUseResult: { type: "update", filePath: file, content, structuredPatch: [], originalFile } },
+    {
+      ...env(1),
+      type: "assistant",
+      requestId: "req_1",
+      message: {
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: "claude-sonnet-4-5-20250929",
+        content: [{ type: "tool_use", id: "toolu_fixture01", name: "Write", input: { file_path: file, content } }],
+        stop_reason: null,
+        usage: { input_tokens: 10, output_tokens: 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      },
+    },
+    {
+      ...env(2),
+      type: "user",
+      message: {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_fixture01", content: `The file ${file} has been updated.` },
+        ],
+      },
+      toolUseResult: { type: "update", filePath: file, content, structuredPatch: [], originalFile },
+    },
   ];
 }

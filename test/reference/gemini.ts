@@ -38,9 +38,17 @@ export interface GeminiConversation {
 }
 
 function isMessage(r: Json): boolean {
-  return typeof r.id === "string" && typeof r.type === "string" && MESSAGE_TYPES.has(r.type) && !("uuid" in r) && !("payload" in r) && !("message" in r);
+  return (
+    typeof r.id === "string" &&
+    typeof r.type === "string" &&
+    MESSAGE_TYPES.has(r.type) &&
+    !("uuid" in r) &&
+    !("payload" in r) &&
+    !("message" in r)
+  );
 }
-const isMeta = (r: Json): boolean => typeof r.sessionId === "string" && typeof r.projectHash === "string" && !("type" in r);
+const isMeta = (r: Json): boolean =>
+  typeof r.sessionId === "string" && typeof r.projectHash === "string" && !("type" in r);
 const isOp = (r: Json): boolean => typeof r.$rewindTo === "string" || isObj(r.$set);
 
 function readDocument(text: string): GeminiConversation | null {
@@ -55,7 +63,9 @@ function readDocument(text: string): GeminiConversation | null {
   if (!isObj(doc) || !Array.isArray(doc.messages)) return null;
   const messages = doc.messages.filter(isObj);
   // A ConversationRecord names its session and project; without them, every message must look like Gemini's.
-  const gemini = (typeof doc.sessionId === "string" && typeof doc.projectHash === "string") || (messages.length > 0 && messages.every(isMessage));
+  const gemini =
+    (typeof doc.sessionId === "string" && typeof doc.projectHash === "string") ||
+    (messages.length > 0 && messages.every(isMessage));
   if (!gemini) return null;
   return { form: "document", sessionId: str(doc.sessionId), projectHash: str(doc.projectHash), messages, badLines: 0 };
 }
@@ -122,13 +132,17 @@ export function geminiPrefixLength(earlier: string, later: string): number | nul
   return a.messages.every((m, i) => m.id === b.messages[i].id) ? a.messages.length : null;
 }
 
-const toolCalls = (m: Json): Json[] => (m.type === "gemini" && Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj) : []);
+const toolCalls = (m: Json): Json[] =>
+  m.type === "gemini" && Array.isArray(m.toolCalls) ? m.toolCalls.filter(isObj) : [];
 
 /** The text the tool returned to the model (`result[].functionResponse.response.output`, or `error`). */
 function resultText(tc: Json): string {
   const out: string[] = [];
   for (const part of Array.isArray(tc.result) ? tc.result : []) {
-    const response = isObj(part) && isObj(part.functionResponse) && isObj(part.functionResponse.response) ? part.functionResponse.response : null;
+    const response =
+      isObj(part) && isObj(part.functionResponse) && isObj(part.functionResponse.response)
+        ? part.functionResponse.response
+        : null;
     if (response && typeof response.output === "string") out.push(response.output);
     if (response && typeof response.error === "string") out.push(response.error);
   }
@@ -149,7 +163,8 @@ function projectRoot(conv: GeminiConversation): string | null {
     for (const tc of toolCalls(m)) {
       const args = isObj(tc.args) ? tc.args : {};
       for (const v of Object.values(args)) if (typeof v === "string" && v.startsWith("/")) candidates.add(v);
-      if (isObj(tc.resultDisplay) && typeof tc.resultDisplay.filePath === "string") candidates.add(tc.resultDisplay.filePath);
+      if (isObj(tc.resultDisplay) && typeof tc.resultDisplay.filePath === "string")
+        candidates.add(tc.resultDisplay.filePath);
       // The tools name the resolved path in their result ("Successfully created and wrote to new file: /abs/path.").
       for (const m2 of resultText(tc).match(/\/[^\s'"`]+/g) ?? []) candidates.add(m2);
     }
@@ -169,21 +184,49 @@ function projectRoot(conv: GeminiConversation): string | null {
       const args = isObj(tc.args) ? tc.args : {};
       const rel = str(args.file_path) ?? str(args.path);
       if (!GEMINI_FILE_TOOLS.has(str(tc.name) ?? "") || rel === null || rel.startsWith("/")) continue;
-      const tail = `/${rel.split("/").filter((x) => x !== "" && x !== ".").join("/")}`;
-      const own = [...(isObj(tc.resultDisplay) && typeof tc.resultDisplay.filePath === "string" ? [tc.resultDisplay.filePath] : []), ...(resultText(tc).match(/\/[^\s'"`]+/g) ?? [])];
+      const tail = `/${rel
+        .split("/")
+        .filter((x) => x !== "" && x !== ".")
+        .join("/")}`;
+      const own = [
+        ...(isObj(tc.resultDisplay) && typeof tc.resultDisplay.filePath === "string"
+          ? [tc.resultDisplay.filePath]
+          : []),
+        ...(resultText(tc).match(/\/[^\s'"`]+/g) ?? []),
+      ];
       for (let abs of own) {
         abs = abs.replace(/[.,;:]$/, ""); // "…wrote to new file: /abs/path." ends a sentence
-        if (tail !== "/" && abs.endsWith(tail) && abs.length > tail.length) return abs.slice(0, abs.length - tail.length);
+        if (tail !== "/" && abs.endsWith(tail) && abs.length > tail.length)
+          return abs.slice(0, abs.length - tail.length);
       }
     }
   }
   return null;
 }
 
-function change(callId: string, tool: string, resultLine: number, order: number, path: string, cwd: string | null): FileChange {
+function change(
+  callId: string,
+  tool: string,
+  resultLine: number,
+  order: number,
+  path: string,
+  cwd: string | null,
+): FileChange {
   return {
-    callId, tool, resultLine, order, path, cwd,
-    preImage: null, postImage: null, stringEdits: null, unifiedDiff: null, deleted: false, movePath: null, userModified: false, unreplayable: null,
+    callId,
+    tool,
+    resultLine,
+    order,
+    path,
+    cwd,
+    preImage: null,
+    postImage: null,
+    stringEdits: null,
+    unifiedDiff: null,
+    deleted: false,
+    movePath: null,
+    userModified: false,
+    unreplayable: null,
   };
 }
 
@@ -214,10 +257,13 @@ export function geminiCalls(conv: GeminiConversation): { calls: FileChange[]; cw
       // The person edited the proposal in the confirmation editor (write-file.ts, edit.ts): what landed is
       // theirs. formats.md §4: the FileDiff's `diffStat.user_*` counts what the person changed there.
       const stat = diff && isObj(diff.diffStat) ? diff.diffStat : null;
-      c.userModified = args.modified_by_user === true || (stat !== null && (num(stat.user_added_lines) > 0 || num(stat.user_removed_lines) > 0));
+      c.userModified =
+        args.modified_by_user === true ||
+        (stat !== null && (num(stat.user_added_lines) > 0 || num(stat.user_removed_lines) > 0));
       if (diff) {
         // `originalContent` is null when the file did not exist (edit.ts): the empty pre-image.
-        c.preImage = typeof diff.originalContent === "string" ? diff.originalContent : diff.originalContent === null ? "" : null;
+        c.preImage =
+          typeof diff.originalContent === "string" ? diff.originalContent : diff.originalContent === null ? "" : null;
         c.postImage = diff.newContent as string;
       } else if (typeof args.content === "string") {
         c.postImage = args.content;
@@ -260,7 +306,10 @@ const time = (v: unknown): number | null => {
  * messages and their tool calls (gemini-cli's `MessageRecord` and `ToolCallRecord`, each stamped).
  * Prompts: `user` messages with text (or an image) and no function response.
  */
-export function geminiEffortParts(text: string, fromMessage = 0): { calls: RefApiCall[]; prompts: number; times: number[] } {
+export function geminiEffortParts(
+  text: string,
+  fromMessage = 0,
+): { calls: RefApiCall[]; prompts: number; times: number[] } {
   const conv = readGemini(text);
   const messages = conv ? conv.messages.slice(fromMessage) : [];
   const calls: RefApiCall[] = [];
@@ -277,15 +326,25 @@ export function geminiEffortParts(text: string, fromMessage = 0): { calls: RefAp
     if (m.type === "gemini" && isObj(m.tokens)) {
       const k = m.tokens;
       calls.push({
-        model: str(m.model), timestamp: t,
-        input: num(k.input) - num(k.cached) + num(k.tool), output: num(k.output) + num(k.thoughts),
-        cacheWrite: 0, cacheWrite1h: 0, cacheRead: num(k.cached), speed: null,
+        model: str(m.model),
+        timestamp: t,
+        input: num(k.input) - num(k.cached) + num(k.tool),
+        output: num(k.output) + num(k.thoughts),
+        cacheWrite: 0,
+        cacheWrite1h: 0,
+        cacheRead: num(k.cached),
+        speed: null,
       });
     }
     if (m.type === "user") {
       const c = m.content;
       const parts = Array.isArray(c) ? c.filter(isObj) : [];
-      const said = typeof c === "string" ? c.trim() !== "" : parts.some((p) => (typeof p.text === "string" && p.text.trim() !== "") || isObj(p.inlineData) || isObj(p.fileData));
+      const said =
+        typeof c === "string"
+          ? c.trim() !== ""
+          : parts.some(
+              (p) => (typeof p.text === "string" && p.text.trim() !== "") || isObj(p.inlineData) || isObj(p.fileData),
+            );
       if (said && !parts.some((p) => isObj(p.functionResponse))) prompts += 1;
     }
   }
@@ -300,15 +359,19 @@ export function geminiEffortParts(text: string, fromMessage = 0): { calls: RefAp
 export function geminiCallCounts(text: string): CallCounts {
   const conv = readGemini(text);
   const status = new Map<string, { edit: boolean; status: unknown }>();
-  conv?.messages.forEach((m) => toolCalls(m).forEach((tc, k) => {
-    const id = str(tc.id) ?? `${String(m.id)}#${k}`;
-    if (!status.has(id)) status.set(id, { edit: GEMINI_FILE_TOOLS.has(str(tc.name) ?? ""), status: tc.status });
-  }));
+  conv?.messages.forEach((m) =>
+    toolCalls(m).forEach((tc, k) => {
+      const id = str(tc.id) ?? `${String(m.id)}#${k}`;
+      if (!status.has(id)) status.set(id, { edit: GEMINI_FILE_TOOLS.has(str(tc.name) ?? ""), status: tc.status });
+    }),
+  );
   const edits = [...status.values()].filter((c) => c.edit);
   return {
     tool_calls: status.size,
     edit_calls: edits.length,
     failed_edit_calls: edits.filter((c) => c.status === "error" || c.status === "cancelled").length,
-    unresolved_edit_calls: edits.filter((c) => c.status !== "success" && c.status !== "error" && c.status !== "cancelled").length,
+    unresolved_edit_calls: edits.filter(
+      (c) => c.status !== "success" && c.status !== "error" && c.status !== "cancelled",
+    ).length,
   };
 }

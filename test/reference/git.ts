@@ -113,7 +113,10 @@ export function logAllCommits(repo: string): CommitInfo[] {
       sha,
       parents: parents ? parents.split(" ") : [],
       committerTime: Number(ct),
-      checkpointIds: (trailers ?? "").split("\x01").map((s) => s.trim()).filter(Boolean),
+      checkpointIds: (trailers ?? "")
+        .split("\x01")
+        .map((s) => s.trim())
+        .filter(Boolean),
     });
   }
   return out;
@@ -151,7 +154,12 @@ export function changedFiles(repo: string, commit: string, firstParent: string |
     if (meta.length < 5) continue;
     const [oldMode, newMode, oldSha, newSha, status] = meta;
     if (oldMode === "160000" || newMode === "160000") continue; // submodule pointers are not files with lines
-    out.push({ status, path: parts[i + 1], oldBlob: zero.test(oldSha) ? null : oldSha, newBlob: zero.test(newSha) ? null : newSha });
+    out.push({
+      status,
+      path: parts[i + 1],
+      oldBlob: zero.test(oldSha) ? null : oldSha,
+      newBlob: zero.test(newSha) ? null : newSha,
+    });
   }
   return out;
 }
@@ -169,7 +177,17 @@ export function numstatAdditions(repo: string, commit: string, firstParent: stri
   if (files === null) return null;
   const blobs = files.flatMap((f) => [f.oldBlob, f.newBlob]).filter((b): b is string => b !== null);
   if (missingObjects(repo, blobs).size > 0) return null;
-  const r = gitRaw(repo, ["diff-tree", "-r", "-z", "--numstat", "--no-renames", "--no-ext-diff", "--no-textconv", firstParent ?? EMPTY_TREE, commit]);
+  const r = gitRaw(repo, [
+    "diff-tree",
+    "-r",
+    "-z",
+    "--numstat",
+    "--no-renames",
+    "--no-ext-diff",
+    "--no-textconv",
+    firstParent ?? EMPTY_TREE,
+    commit,
+  ]);
   if (!r.ok) return null;
   let sum = 0;
   // -z numstat records: "<added>\t<deleted>\t<path>\0"

@@ -72,7 +72,14 @@ export function randomWorld(seed: number, options: FuzzOptions = {}): GroupWorld
   return w;
 }
 
-function detourOnce(w: GroupWorld, rnd: () => number, sessions: string[], file: () => string, token: (who: string) => string, branches: string[]): void {
+function detourOnce(
+  w: GroupWorld,
+  rnd: () => number,
+  sessions: string[],
+  file: () => string,
+  token: (who: string) => string,
+  branches: string[],
+): void {
   const home = w.branch();
   const name = `d${branches.length}`;
   if (!w.checkout(name, true)) return;
@@ -93,7 +100,13 @@ function detourOnce(w: GroupWorld, rnd: () => number, sessions: string[], file: 
   agentCall(w, pick(rnd, sessions), rnd() < 0.5 ? MAIN_FILE : file(), rnd, token);
 }
 
-function agentCall(w: GroupWorld, session: string, path: string, rnd: () => number, token: (who: string) => string): void {
+function agentCall(
+  w: GroupWorld,
+  session: string,
+  path: string,
+  rnd: () => number,
+  token: (who: string) => string,
+): void {
   const text = w.read(path);
   const lines = text === null ? [] : text.split("\n").slice(0, -1);
   // Mostly a second; sometimes no delay (ties), sometimes records without a time (a call, or only its result).
@@ -117,7 +130,13 @@ function agentCall(w: GroupWorld, session: string, path: string, rnd: () => numb
   const oldString = `${line}\n`;
   const newString = kind < 0.4 ? `${added.join("\n")}\n` : kind < 0.85 ? `${line}\n${added.join("\n")}\n` : "";
   if (!text.startsWith(oldString) && !text.includes(`\n${oldString}`)) return;
-  w.edit(session, path, text.startsWith(oldString) ? oldString : `\n${oldString}`, text.startsWith(oldString) ? newString : `\n${newString}`, delay);
+  w.edit(
+    session,
+    path,
+    text.startsWith(oldString) ? oldString : `\n${oldString}`,
+    text.startsWith(oldString) ? newString : `\n${newString}`,
+    delay,
+  );
 }
 
 function personEdit(w: GroupWorld, path: string, rnd: () => number, token: (who: string) => string): void {
@@ -147,12 +166,23 @@ function commit(w: GroupWorld, rnd: () => number, sessions: string[]): void {
   const dirty = w.dirty();
   const some = dirty.length > 1 && rnd() < 0.25 ? dirty.filter(() => rnd() < 0.5) : [];
   // Entire's own numbers on half the folders: a rounded percentage, 0 where nothing was committed.
-  const meta = Object.fromEntries(named.map((name) => {
-    if (rnd() < 0.5) return [name, {}];
-    const total = Math.floor(rnd() * 6);
-    const agent = Math.floor(rnd() * (total + 1));
-    return [name, { initial_attribution: { agent_lines: agent, total_committed: total, agent_percentage: total === 0 ? 0 : Math.round((1000 * agent) / total) / 10 } }];
-  }));
+  const meta = Object.fromEntries(
+    named.map((name) => {
+      if (rnd() < 0.5) return [name, {}];
+      const total = Math.floor(rnd() * 6);
+      const agent = Math.floor(rnd() * (total + 1));
+      return [
+        name,
+        {
+          initial_attribution: {
+            agent_lines: agent,
+            total_committed: total,
+            agent_percentage: total === 0 ? 0 : Math.round((1000 * agent) / total) / 10,
+          },
+        },
+      ];
+    }),
+  );
   w.commit("work", named, some.length > 0 ? some : null, meta);
 }
 

@@ -30,7 +30,10 @@ export class GroupWorld {
   /** Epoch ms. */
   private clock = Date.UTC(2026, 0, 5, 9, 0, 0);
   private readonly sessions = new Map<string, WorldSession>();
-  private readonly folders = new Map<string, { sessionId: string; transcript: string | null; meta: Record<string, unknown> }[]>();
+  private readonly folders = new Map<
+    string,
+    { sessionId: string; transcript: string | null; meta: Record<string, unknown> }[]
+  >();
   private checkpointCount = 0;
   readonly checkpointIds: string[] = [];
   /** Commits that carry a trailer, in the order made. */
@@ -40,7 +43,10 @@ export class GroupWorld {
    * `dated`: sessions stored as old Entire stored them (metrics.md §1b): the id `YYYY-MM-DD-<uuid>`, and each
    * checkpoint's copy holding only its own part of the transcript.
    */
-  constructor(base: Record<string, string>, private readonly dated: ReadonlySet<string> = new Set()) {
+  constructor(
+    base: Record<string, string>,
+    private readonly dated: ReadonlySet<string> = new Set(),
+  ) {
     this.dir = mkdtempSync(join(tmpdir(), "group-world-"));
     this.git(["init", "-q", "-b", "main"]);
     this.writeFiles(base);
@@ -65,8 +71,14 @@ export class GroupWorld {
       encoding: "utf8",
       env: {
         ...process.env,
-        GIT_AUTHOR_NAME: "Person", GIT_AUTHOR_EMAIL: "person@example.com", GIT_COMMITTER_NAME: "Person", GIT_COMMITTER_EMAIL: "person@example.com",
-        GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_SYSTEM: "/dev/null",
+        GIT_AUTHOR_NAME: "Person",
+        GIT_AUTHOR_EMAIL: "person@example.com",
+        GIT_COMMITTER_NAME: "Person",
+        GIT_COMMITTER_EMAIL: "person@example.com",
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+        GIT_CONFIG_GLOBAL: "/dev/null",
+        GIT_CONFIG_SYSTEM: "/dev/null",
       },
     });
     if (r.status !== 0 && !allowFail) throw new Error(`git ${args.join(" ")}: ${r.stderr}`);
@@ -93,8 +105,17 @@ export class GroupWorld {
   private session(name: string): WorldSession {
     let s = this.sessions.get(name);
     if (!s) {
-      const hex = [...name].map((ch) => ch.charCodeAt(0).toString(16)).join("").padEnd(12, "0").slice(0, 12);
-      s = { sessionId: `${this.dated.has(name) ? "2026-01-05-" : ""}0000aaaa-bbbb-4ccc-8ddd-${hex}`, lines: [], lastCheckpointLines: 0, calls: 0 };
+      const hex = [...name]
+        .map((ch) => ch.charCodeAt(0).toString(16))
+        .join("")
+        .padEnd(12, "0")
+        .slice(0, 12);
+      s = {
+        sessionId: `${this.dated.has(name) ? "2026-01-05-" : ""}0000aaaa-bbbb-4ccc-8ddd-${hex}`,
+        lines: [],
+        lastCheckpointLines: 0,
+        calls: 0,
+      };
       this.sessions.set(name, s);
       this.record(s, { type: "user", message: { role: "user", content: `session ${name}: go` } });
     }
@@ -105,8 +126,22 @@ export class GroupWorld {
   codexSession(name: string, sessionId: string): void {
     const s: WorldSession = { sessionId, lines: [], lastCheckpointLines: 0, calls: 0 };
     this.sessions.set(name, s);
-    this.raw(name, { type: "session_meta", payload: { id: sessionId, timestamp: this.now, cwd: WORLD_ROOT, originator: "codex_exec", cli_version: "0.125.0", source: "exec", model_provider: "openai" } });
-    this.raw(name, { type: "turn_context", payload: { turn_id: "turn-1", cwd: WORLD_ROOT, model: "gpt-5.4", approval_policy: "never" } });
+    this.raw(name, {
+      type: "session_meta",
+      payload: {
+        id: sessionId,
+        timestamp: this.now,
+        cwd: WORLD_ROOT,
+        originator: "codex_exec",
+        cli_version: "0.125.0",
+        source: "exec",
+        model_provider: "openai",
+      },
+    });
+    this.raw(name, {
+      type: "turn_context",
+      payload: { turn_id: "turn-1", cwd: WORLD_ROOT, model: "gpt-5.4", approval_policy: "never" },
+    });
   }
 
   /** Appends one record (stamped with the clock, a second on) to session `name`'s transcript as given. */
@@ -128,16 +163,32 @@ export class GroupWorld {
 
   private record(s: WorldSession, body: Record<string, unknown>, seconds = 1): void {
     this.tick(seconds);
-    s.lines.push(JSON.stringify({
-      parentUuid: null, isSidechain: false, userType: "external", cwd: WORLD_ROOT, sessionId: s.sessionId, version: "2.1.30",
-      gitBranch: "main", uuid: `${s.sessionId.slice(-4)}-${s.lines.length}`, timestamp: this.now, ...body,
-    }));
+    s.lines.push(
+      JSON.stringify({
+        parentUuid: null,
+        isSidechain: false,
+        userType: "external",
+        cwd: WORLD_ROOT,
+        sessionId: s.sessionId,
+        version: "2.1.30",
+        gitBranch: "main",
+        uuid: `${s.sessionId.slice(-4)}-${s.lines.length}`,
+        timestamp: this.now,
+        ...body,
+      }),
+    );
   }
 
   /** Sessions whose calls are made by a sub-agent: records nested in `agent_progress` (formats.md §2.6), their own times earlier than the outer record's. */
   readonly subagent = new Set<string>();
 
-  private call(name: string, tool: string, input: Record<string, unknown>, result: Record<string, unknown>, resultDelay: number): string {
+  private call(
+    name: string,
+    tool: string,
+    input: Record<string, unknown>,
+    result: Record<string, unknown>,
+    resultDelay: number,
+  ): string {
     const s = this.session(name);
     const id = `toolu_${name}_${++s.calls}`;
     // A result with no delay shares its call's time, and the call the time before it: ties between sessions.
@@ -145,18 +196,45 @@ export class GroupWorld {
     const untimed = { timestamp: undefined };
     const use = {
       ...(resultDelay === -1 ? untimed : {}),
-      type: "assistant", requestId: `req_${id}`,
-      message: { id: `msg_${id}`, model: "claude-sonnet-4-5-20250929", role: "assistant", type: "message", content: [{ type: "tool_use", id, name: tool, input }],
-        usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 20 } },
+      type: "assistant",
+      requestId: `req_${id}`,
+      message: {
+        id: `msg_${id}`,
+        model: "claude-sonnet-4-5-20250929",
+        role: "assistant",
+        type: "message",
+        content: [{ type: "tool_use", id, name: tool, input }],
+        usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 20 },
+      },
     };
-    const body = { type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] }, toolUseResult: result };
+    const body = {
+      type: "user",
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] },
+      toolUseResult: result,
+    };
     const done = resultDelay < 0 ? { ...body, ...untimed } : body;
     if (this.subagent.has(name)) {
       // The nested message keeps its own time (now); the progress record around it is written 3 s later.
       const nest = (message: Record<string, unknown>, seconds: number) => {
         this.tick(seconds);
         const own = "timestamp" in message ? {} : { timestamp: this.now };
-        this.record(s, { type: "progress", data: { type: "agent_progress", agentId: "sub", prompt: "help", normalizedMessages: [], message: { uuid: `n-${id}-${seconds}`, ...own, ...message } }, toolUseID: `agent_${id}`, parentToolUseID: "toolu_task", timestamp: new Date(Date.parse(this.now) + 3000).toISOString() }, 0);
+        this.record(
+          s,
+          {
+            type: "progress",
+            data: {
+              type: "agent_progress",
+              agentId: "sub",
+              prompt: "help",
+              normalizedMessages: [],
+              message: { uuid: `n-${id}-${seconds}`, ...own, ...message },
+            },
+            toolUseID: `agent_${id}`,
+            parentToolUseID: "toolu_task",
+            timestamp: new Date(Date.parse(this.now) + 3000).toISOString(),
+          },
+          0,
+        );
       };
       nest(use, resultDelay === 0 ? 0 : 1);
       nest(done, resultDelay < 0 ? 1 : resultDelay);
@@ -171,7 +249,19 @@ export class GroupWorld {
   write(name: string, path: string, content: string, resultDelay = 1): string {
     const before = this.read(path);
     const abs = `${WORLD_ROOT}/${path}`;
-    const id = this.call(name, "Write", { file_path: abs, content }, { type: before === null ? "create" : "update", filePath: abs, content, structuredPatch: [], originalFile: before }, resultDelay);
+    const id = this.call(
+      name,
+      "Write",
+      { file_path: abs, content },
+      {
+        type: before === null ? "create" : "update",
+        filePath: abs,
+        content,
+        structuredPatch: [],
+        originalFile: before,
+      },
+      resultDelay,
+    );
     this.writeFiles({ [path]: content });
     return id;
   }
@@ -181,9 +271,21 @@ export class GroupWorld {
     const before = this.read(path);
     if (before === null || !before.includes(oldString)) throw new Error(`edit: ${oldString} not in ${path}`);
     const abs = `${WORLD_ROOT}/${path}`;
-    const id = this.call(name, "Edit", { file_path: abs, old_string: oldString, new_string: newString }, {
-      filePath: abs, oldString, newString, originalFile: before, structuredPatch: [], userModified: false, replaceAll: false,
-    }, resultDelay);
+    const id = this.call(
+      name,
+      "Edit",
+      { file_path: abs, old_string: oldString, new_string: newString },
+      {
+        filePath: abs,
+        oldString,
+        newString,
+        originalFile: before,
+        structuredPatch: [],
+        userModified: false,
+        replaceAll: false,
+      },
+      resultDelay,
+    );
     this.writeFiles({ [path]: before.replace(oldString, newString) });
     return id;
   }
@@ -198,7 +300,12 @@ export class GroupWorld {
    * A commit of `paths` (default: everything) on the current branch. With sessions, it carries one new
    * checkpoint holding one folder per session (its copy so far). Returns the sha.
    */
-  commit(message: string, sessions: string[] = [], paths: string[] | null = null, meta: Record<string, Record<string, unknown>> = {}): string {
+  commit(
+    message: string,
+    sessions: string[] = [],
+    paths: string[] | null = null,
+    meta: Record<string, Record<string, unknown>> = {},
+  ): string {
     this.tick(10);
     if (paths === null) this.git(["add", "-A"]);
     else this.git(["add", "-A", "--", ...paths]);
@@ -209,17 +316,27 @@ export class GroupWorld {
       trailer = `\n\nEntire-Checkpoint: ${id}`;
       const created = new Date(this.clock + 1000).toISOString();
       // A dated session with nothing new has no part to store (Entire wrote no empty part).
-      const stored = sessions.filter((name) => !this.dated.has(name) || this.session(name).lines.length > this.session(name).lastCheckpointLines);
-      this.folders.set(id, stored.map((name) => {
-        const s = this.session(name);
-        const part = this.dated.has(name);
-        const folder = {
-          sessionId: s.sessionId, transcript: `${(part ? s.lines.slice(s.lastCheckpointLines) : s.lines).join("\n")}\n`,
-          meta: { ...(part ? {} : { checkpoint_transcript_start: s.lastCheckpointLines }), created_at: created, ...meta[name] },
-        };
-        s.lastCheckpointLines = s.lines.length;
-        return folder;
-      }));
+      const stored = sessions.filter(
+        (name) => !this.dated.has(name) || this.session(name).lines.length > this.session(name).lastCheckpointLines,
+      );
+      this.folders.set(
+        id,
+        stored.map((name) => {
+          const s = this.session(name);
+          const part = this.dated.has(name);
+          const folder = {
+            sessionId: s.sessionId,
+            transcript: `${(part ? s.lines.slice(s.lastCheckpointLines) : s.lines).join("\n")}\n`,
+            meta: {
+              ...(part ? {} : { checkpoint_transcript_start: s.lastCheckpointLines }),
+              created_at: created,
+              ...meta[name],
+            },
+          };
+          s.lastCheckpointLines = s.lines.length;
+          return folder;
+        }),
+      );
     }
     this.git(["commit", "-q", "--allow-empty", "-m", `${message}${trailer}`]);
     if (trailer) this.linked.push(this.head());
@@ -228,12 +345,18 @@ export class GroupWorld {
 
   /** Paths whose working-tree state differs from HEAD (untracked included). */
   dirty(): string[] {
-    return this.git(["status", "--porcelain", "-uall", "--no-renames"]).split("\n").filter(Boolean).map((l) => l.slice(3)).filter((p) => !p.startsWith(".git"));
+    return this.git(["status", "--porcelain", "-uall", "--no-renames"])
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => l.slice(3))
+      .filter((p) => !p.startsWith(".git"));
   }
 
   /** Names of the sessions that have called a tool since their last checkpoint. */
   activeSessions(): string[] {
-    return [...this.sessions].filter(([, s]) => s.lines.length > s.lastCheckpointLines && s.calls > 0).map(([name]) => name);
+    return [...this.sessions]
+      .filter(([, s]) => s.lines.length > s.lastCheckpointLines && s.calls > 0)
+      .map(([name]) => name);
   }
 
   head(): string {
@@ -300,23 +423,43 @@ export class GroupWorld {
     for (const [id, folders] of this.folders) {
       const dir = `${id.slice(0, 2)}/${id.slice(2)}`;
       files[`${dir}/metadata.json`] = JSON.stringify({
-        checkpoint_id: id, strategy: "manual-commit", branch: "main", checkpoints_count: 1,
-        sessions: folders.map((_, n) => ({ metadata: `/${dir}/${n}/metadata.json`, transcript: `/${dir}/${n}/full.jsonl` })),
+        checkpoint_id: id,
+        strategy: "manual-commit",
+        branch: "main",
+        checkpoints_count: 1,
+        sessions: folders.map((_, n) => ({
+          metadata: `/${dir}/${n}/metadata.json`,
+          transcript: `/${dir}/${n}/full.jsonl`,
+        })),
       });
       folders.forEach((f, n) => {
         files[`${dir}/${n}/metadata.json`] = JSON.stringify({
-          checkpoint_id: id, session_id: f.sessionId, strategy: "manual-commit", branch: "main", checkpoints_count: 1, agent: "Claude Code", ...f.meta,
+          checkpoint_id: id,
+          session_id: f.sessionId,
+          strategy: "manual-commit",
+          branch: "main",
+          checkpoints_count: 1,
+          agent: "Claude Code",
+          ...f.meta,
         });
         if (f.transcript !== null) files[`${dir}/${n}/full.jsonl`] = f.transcript;
       });
     }
     const entries = Object.entries(files).map(([path, text]) => {
-      const sha = execFileSync("git", ["hash-object", "-w", "--stdin"], { cwd: this.dir, input: text, encoding: "utf8" }).trim();
+      const sha = execFileSync("git", ["hash-object", "-w", "--stdin"], {
+        cwd: this.dir,
+        input: text,
+        encoding: "utf8",
+      }).trim();
       return `100644 blob ${sha}\t${path}`;
     });
     const index = join(this.dir, ".git", "world-index");
     const env = { ...process.env, GIT_INDEX_FILE: index };
-    execFileSync("git", ["update-index", "--add", "--index-info"], { cwd: this.dir, input: `${entries.join("\n")}\n`, env });
+    execFileSync("git", ["update-index", "--add", "--index-info"], {
+      cwd: this.dir,
+      input: `${entries.join("\n")}\n`,
+      env,
+    });
     const tree = execFileSync("git", ["write-tree"], { cwd: this.dir, env, encoding: "utf8" }).trim();
     const commit = this.git(["commit-tree", tree, "-m", "Checkpoints"]).trim();
     this.git(["update-ref", "refs/heads/entire/checkpoints/v1", commit]);

@@ -20,7 +20,9 @@ function fixedWorld(): GroupWorld {
   const w = new GroupWorld({ "a.txt": "a\n" });
   w.write("A", "a.txt", "a\nA1\n");
   w.person({ "a.txt": "a\nA1\nP\n" });
-  w.commit("one", ["A"], null, { A: { initial_attribution: { agent_lines: 1, total_committed: 2, agent_percentage: 50 } } });
+  w.commit("one", ["A"], null, {
+    A: { initial_attribution: { agent_lines: 1, total_committed: 2, agent_percentage: 50 } },
+  });
   w.write("B", "b.txt", "B1\n");
   w.commit("two", ["B"]);
   w.edit("B", "b.txt", "B1\n", "B1\nB2\n");
@@ -45,7 +47,11 @@ test(`groups: product and reference agree on ${N} random repositories, and one-s
       assert.deepEqual([c.onlyReference, c.onlyProduct, c.diffs], [[], [], []], `seed ${seed}`);
       assert.deepEqual(singleGroupDiffs(groups, out.units), [], `seed ${seed}: one-session one-commit groups`);
       const strict = runReference(w.dir, { inferSliceStart: true, multiSessionCommit: true }).units;
-      assert.deepEqual(singleGroupDiffs(reference, strict as unknown as Record<string, unknown>[]), [], `seed ${seed}: the reference's own`);
+      assert.deepEqual(
+        singleGroupDiffs(reference, strict as unknown as Record<string, unknown>[]),
+        [],
+        `seed ${seed}: the reference's own`,
+      );
       singles += groups.filter((g) => g.group_commits === 1 && g.group_sessions === 1 && g.ambiguity === null).length;
     } finally {
       w.cleanup();

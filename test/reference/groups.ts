@@ -17,7 +17,14 @@
  * - `branch_switches` null when the group is not attributable; symbolic links are not followed.
  */
 import { createHash } from "node:crypto";
-import { type Checkpoint, type LinkedCommit, type SessionFolder, linkCommits, normaliseSessionId, readCheckpoints } from "./checkpoints";
+import {
+  type Checkpoint,
+  type LinkedCommit,
+  type SessionFolder,
+  linkCommits,
+  normaliseSessionId,
+  readCheckpoints,
+} from "./checkpoints";
 import { changedFiles, clearBlobCache, gitRaw, lsTree, missingObjects, numstatAdditions, readBlob } from "./git";
 import { type Line, carry, isBinary, keptIndices, toLines } from "./lines";
 import { makePathMapper, postImage } from "./replay";
@@ -28,17 +35,46 @@ import { entireColumns } from "./entire-attribution";
 import { deriveRates, inferredStart } from "./reference";
 
 export const GROUP_COLUMNS = [
-  "checkpoint_id", "agent", "model", "method", "ambiguity",
-  "agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines", "total_committed_lines",
-  "unreplayable_calls", "outside_changes", "numstat_additions", "code_survival_rate", "coding_efficiency", "agent_authored_pct", "coding_mode",
-  "entire_agent_lines", "entire_total_committed", "entire_agent_percentage",
-  "other_session_lines", "group_id", "group_commits", "group_sessions", "concurrent_calls", "branch_switches",
+  "checkpoint_id",
+  "agent",
+  "model",
+  "method",
+  "ambiguity",
+  "agent_lines_produced",
+  "agent_lines_final",
+  "agent_lines_survived",
+  "human_lines",
+  "outside_lines",
+  "total_committed_lines",
+  "unreplayable_calls",
+  "outside_changes",
+  "numstat_additions",
+  "code_survival_rate",
+  "coding_efficiency",
+  "agent_authored_pct",
+  "coding_mode",
+  "entire_agent_lines",
+  "entire_total_committed",
+  "entire_agent_percentage",
+  "other_session_lines",
+  "group_id",
+  "group_commits",
+  "group_sessions",
+  "concurrent_calls",
+  "branch_switches",
 ] as const;
 
-export type GroupRow = { session_id: string; commit_sha: string } & { [K in (typeof GROUP_COLUMNS)[number]]: string | number | null };
+export type GroupRow = { session_id: string; commit_sha: string } & {
+  [K in (typeof GROUP_COLUMNS)[number]]: string | number | null;
+};
 
 /** metrics.md §1b's reasons, in the order a row names the first. */
-export const GROUP_REASON_ORDER = ["group-merge-commit", "group-transcript-missing", "group-transcript-unreadable", "group-commit-unreadable"];
+export const GROUP_REASON_ORDER = [
+  "group-merge-commit",
+  "group-transcript-missing",
+  "group-transcript-unreadable",
+  "group-commit-unreadable",
+];
 
 const DATED = /^\d{4}-\d{2}-\d{2}-/;
 
@@ -90,10 +126,12 @@ export function runReferenceGroups(repo: string, options: GroupOptions = {}): Gr
   // The graph: a session and a commit are joined where the session's checkpoint is on the commit.
   const edges: Link[] = [];
   for (const cp of checkpoints.values()) {
-    for (const commit of links.get(cp.id) ?? []) for (const folder of cp.sessions) if (folder.sessionId !== null) edges.push({ folder, commit });
+    for (const commit of links.get(cp.id) ?? [])
+      for (const folder of cp.sessions) if (folder.sessionId !== null) edges.push({ folder, commit });
   }
   const rows: GroupRow[] = [];
-  for (const component of components(edges)) rows.push(...groupRows(repo, component, checkpoints, committerTime, options));
+  for (const component of components(edges))
+    rows.push(...groupRows(repo, component, checkpoints, committerTime, options));
   clearBlobCache();
   return rows.sort((a, b) => (`${a.group_id}${a.session_id}` < `${b.group_id}${b.session_id}` ? -1 : 1));
 }
@@ -117,7 +155,10 @@ function components(edges: Link[]): Link[][] {
       const e = todo.pop()!;
       group.push(e);
       for (const n of [...bySession.get(e.folder.sessionId!)!, ...byCommit.get(e.commit.sha)!]) {
-        if (!seen.has(n)) { seen.add(n); todo.push(n); }
+        if (!seen.has(n)) {
+          seen.add(n);
+          todo.push(n);
+        }
       }
     }
     out.push(group);
@@ -134,32 +175,50 @@ function commitMoments(group: Link[], committerTime: Map<string, number>): Group
   const commits = new Map<string, LinkedCommit>(group.map((e) => [e.commit.sha, e.commit]));
   const ct = (sha: string) => (committerTime.get(sha) ?? 0) * 1000;
   const byCheckpoint = new Map<string, Link[]>();
-  for (const e of group) byCheckpoint.set(e.folder.checkpointId, [...(byCheckpoint.get(e.folder.checkpointId) ?? []), e]);
+  for (const e of group)
+    byCheckpoint.set(e.folder.checkpointId, [...(byCheckpoint.get(e.folder.checkpointId) ?? []), e]);
   const dated = new Map<string, number[]>();
   for (const list of byCheckpoint.values()) {
     const first = [...new Set(list.map((e) => e.commit.sha))].sort((a, b) => ct(a) - ct(b) || (a < b ? -1 : 1))[0];
-    const times = [...new Set(list.map((e) => e.folder))].map((f) => instant(f.metadata?.created_at)).filter(Number.isFinite);
+    const times = [...new Set(list.map((e) => e.folder))]
+      .map((f) => instant(f.metadata?.created_at))
+      .filter(Number.isFinite);
     dated.set(first, [...(dated.get(first) ?? []), ...times]);
   }
   const out = [...commits.values()].map((commit) => {
     const c = ct(commit.sha);
     let moment = c;
     let best = Number.POSITIVE_INFINITY;
-    for (const t of dated.get(commit.sha) ?? []) if (Math.abs(t - c) < best) { best = Math.abs(t - c); moment = t; }
+    for (const t of dated.get(commit.sha) ?? [])
+      if (Math.abs(t - c) < best) {
+        best = Math.abs(t - c);
+        moment = t;
+      }
     return { commit, committerTime: c, moment };
   });
-  return out.sort((a, b) => a.moment - b.moment || a.committerTime - b.committerTime || (a.commit.sha < b.commit.sha ? -1 : 1));
+  return out.sort(
+    (a, b) => a.moment - b.moment || a.committerTime - b.committerTime || (a.commit.sha < b.commit.sha ? -1 : 1),
+  );
 }
 
 /** §3's slice start (`checkpoint_transcript_start`, else `transcript_lines_at_start`), with the product's reading of an absent one as an option. */
-function sliceStart(repo: string, folder: SessionFolder, checkpoints: Map<string, Checkpoint>, parsed: ParsedTranscript, options: GroupOptions): number {
+function sliceStart(
+  repo: string,
+  folder: SessionFolder,
+  checkpoints: Map<string, Checkpoint>,
+  parsed: ParsedTranscript,
+  options: GroupOptions,
+): number {
   const v = folder.metadata?.checkpoint_transcript_start ?? folder.metadata?.transcript_lines_at_start;
   let start = typeof v === "number" && Number.isFinite(v) ? v : null;
-  if ((start === null || start === 0) && options.inferSliceStart) start = inferredStart(repo, { session: folder }, checkpoints, parsed.format === "gemini") ?? start;
+  if ((start === null || start === 0) && options.inferSliceStart)
+    start = inferredStart(repo, { session: folder }, checkpoints, parsed.format === "gemini") ?? start;
   return start ?? 0;
 }
 
-type Read = { ok: true; text: string; parsed: ParsedTranscript } | { ok: false; problem: "group-transcript-missing" | "group-transcript-unreadable" };
+type Read =
+  | { ok: true; text: string; parsed: ParsedTranscript }
+  | { ok: false; problem: "group-transcript-missing" | "group-transcript-unreadable" };
 
 function readCopy(repo: string, folder: SessionFolder): Read {
   if (!folder.transcriptBlob) return { ok: false, problem: "group-transcript-missing" };
@@ -183,13 +242,33 @@ function earliestTime(text: string): number {
 }
 
 /** §1b "The calls" for one session: from its earliest checkpoint's slice start to the end of its latest copy. */
-function memberOf(repo: string, sessionId: string, group: Link[], commitIndex: Map<string, number>, checkpoints: Map<string, Checkpoint>, known: Set<string>, options: GroupOptions): Member {
+function memberOf(
+  repo: string,
+  sessionId: string,
+  group: Link[],
+  commitIndex: Map<string, number>,
+  checkpoints: Map<string, Checkpoint>,
+  known: Set<string>,
+  options: GroupOptions,
+): Member {
   const mine = group.filter((e) => e.folder.sessionId === sessionId);
-  const firstCommitOf = (f: SessionFolder) => Math.min(...mine.filter((e) => e.folder === f).map((e) => commitIndex.get(e.commit.sha)!));
-  const folders = [...new Set(mine.map((e) => e.folder))].sort((a, b) => instant(a.metadata?.created_at) - instant(b.metadata?.created_at) || firstCommitOf(a) - firstCommitOf(b));
+  const firstCommitOf = (f: SessionFolder) =>
+    Math.min(...mine.filter((e) => e.folder === f).map((e) => commitIndex.get(e.commit.sha)!));
+  const folders = [...new Set(mine.map((e) => e.folder))].sort(
+    (a, b) => instant(a.metadata?.created_at) - instant(b.metadata?.created_at) || firstCommitOf(a) - firstCommitOf(b),
+  );
   const everyFolder = [...checkpoints.values()].flatMap((cp) => cp.sessions).filter((f) => f.sessionId === sessionId);
   const recordedId = everyFolder.map((f) => f.rawSessionId ?? sessionId).find((id) => id !== sessionId) ?? sessionId;
-  const member: Member = { sessionId, recordedId, folders, calls: null, problem: null, started: Number.POSITIVE_INFINITY, agent: null, model: null };
+  const member: Member = {
+    sessionId,
+    recordedId,
+    folders,
+    calls: null,
+    problem: null,
+    started: Number.POSITIVE_INFINITY,
+    agent: null,
+    model: null,
+  };
   const reads = folders.map((f) => readCopy(repo, f));
   const bad = reads.find((r) => !r.ok);
   if (bad && !bad.ok) {
@@ -204,14 +283,18 @@ function memberOf(repo: string, sessionId: string, group: Link[], commitIndex: M
   const last = copies[copies.length - 1];
   member.agent = last.parsed.format === "unknown" ? null : AGENT_NAMES[last.parsed.format];
   const meta = folders[folders.length - 1].metadata?.model;
-  member.model = (last.parsed.format === "unknown" ? null : sessionEffort(last.text, last.parsed.format).model) ?? (typeof meta === "string" ? meta.replace(/\[[^\]]*\]$/, "") || null : null);
+  member.model =
+    (last.parsed.format === "unknown" ? null : sessionEffort(last.text, last.parsed.format).model) ??
+    (typeof meta === "string" ? meta.replace(/\[[^\]]*\]$/, "") || null : null);
   member.started = earliestTime(last.text);
   const calls: { change: FileChange; firstCommit: number; parsed: ParsedTranscript }[] = [];
   if (DATED.test(recordedId)) {
     // Old sessions: each checkpoint stored its own part; the parts are joined in checkpoint order.
     copies.forEach((c, i) => {
       const start = sliceStart(repo, folders[i], checkpoints, c.parsed, options);
-      for (const change of c.parsed.calls) if (change.resultLine >= start) calls.push({ change, firstCommit: firstCommitOf(folders[i]), parsed: c.parsed });
+      for (const change of c.parsed.calls)
+        if (change.resultLine >= start)
+          calls.push({ change, firstCommit: firstCommitOf(folders[i]), parsed: c.parsed });
     });
   } else {
     const start = sliceStart(repo, folders[0], checkpoints, copies[0].parsed, options);
@@ -219,12 +302,17 @@ function memberOf(repo: string, sessionId: string, group: Link[], commitIndex: M
       if (change.resultLine < start) continue;
       // It precedes the first commit whose checkpoint's copy holds its result.
       const holders = folders.filter((_, i) => change.resultLine < copies[i].parsed.lineCount).map(firstCommitOf);
-      calls.push({ change, firstCommit: holders.length > 0 ? Math.min(...holders) : firstCommitOf(folders[folders.length - 1]), parsed: last.parsed });
+      calls.push({
+        change,
+        firstCommit: holders.length > 0 ? Math.min(...holders) : firstCommitOf(folders[folders.length - 1]),
+        parsed: last.parsed,
+      });
     }
   }
   // Paths per copy (each copy names its working directories).
   const mappers = new Map<ParsedTranscript, (c: FileChange) => string | null>();
-  for (const c of calls) if (!mappers.has(c.parsed)) mappers.set(c.parsed, makePathMapper(c.parsed.calls, c.parsed.cwds, known));
+  for (const c of calls)
+    if (!mappers.has(c.parsed)) mappers.set(c.parsed, makePathMapper(c.parsed.calls, c.parsed.cwds, known));
   member.calls = calls.map((c) => {
     const map = mappers.get(c.parsed)!;
     const moved = c.change.movePath ? map({ ...c.change, path: c.change.movePath, movePath: null }) : null;
@@ -252,7 +340,10 @@ function mergeCalls(members: Member[]): Ordered[] {
       return { member: m, change: c.change, mapped: c.mapped, moved: c.moved, firstCommit: c.firstCommit, at };
     });
   });
-  const rank = members.map((m, i) => ({ m, i })).sort((a, b) => a.m.started - b.m.started || a.i - b.i).map((x) => x.i);
+  const rank = members
+    .map((m, i) => ({ m, i }))
+    .sort((a, b) => a.m.started - b.m.started || a.i - b.i)
+    .map((x) => x.i);
   const out: Ordered[] = [];
   const pos = lanes.map(() => 0);
   for (;;) {
@@ -274,18 +365,43 @@ interface State {
   binary: boolean;
 }
 
-function groupRows(repo: string, group: Link[], checkpoints: Map<string, Checkpoint>, committerTime: Map<string, number>, options: GroupOptions): GroupRow[] {
+function groupRows(
+  repo: string,
+  group: Link[],
+  checkpoints: Map<string, Checkpoint>,
+  committerTime: Map<string, number>,
+  options: GroupOptions,
+): GroupRow[] {
   const commits = commitMoments(group, committerTime);
   const commitIndex = new Map(commits.map((c, i) => [c.commit.sha, i]));
   const baseSha = commits[0].commit.parents[0] ?? null;
-  const treeOf = (sha: string | null) => new Map(sha === null ? [] : lsTree(repo, sha).filter((e) => e.type === "blob").map((e) => [e.path, e.sha]));
+  const treeOf = (sha: string | null) =>
+    new Map(
+      sha === null
+        ? []
+        : lsTree(repo, sha)
+            .filter((e) => e.type === "blob")
+            .map((e) => [e.path, e.sha]),
+    );
   const baseTree = treeOf(baseSha);
   const known = new Set<string>(baseTree.keys());
   for (const c of commits) for (const p of treeOf(c.commit.sha).keys()) known.add(p);
   const sessionIds = [...new Set(group.map((e) => e.folder.sessionId!))].sort();
   const members = sessionIds.map((id) => {
-    const touched = group.filter((e) => e.folder.sessionId === id).flatMap((e) => (Array.isArray(e.folder.metadata?.files_touched) ? e.folder.metadata!.files_touched as unknown[] : []));
-    return memberOf(repo, id, group, commitIndex, checkpoints, new Set([...known, ...touched.filter((p): p is string => typeof p === "string")]), options);
+    const touched = group
+      .filter((e) => e.folder.sessionId === id)
+      .flatMap((e) =>
+        Array.isArray(e.folder.metadata?.files_touched) ? (e.folder.metadata!.files_touched as unknown[]) : [],
+      );
+    return memberOf(
+      repo,
+      id,
+      group,
+      commitIndex,
+      checkpoints,
+      new Set([...known, ...touched.filter((p): p is string => typeof p === "string")]),
+      options,
+    );
   });
 
   const reasons = new Set<string>();
@@ -302,7 +418,9 @@ function groupRows(repo: string, group: Link[], checkpoints: Map<string, Checkpo
     switches = 0;
     for (let k = 1; k < commits.length; k++) {
       const [a, b] = [commits[k - 1].commit.sha, commits[k].commit.sha];
-      const related = gitRaw(repo, ["merge-base", "--is-ancestor", a, b]).ok || gitRaw(repo, ["merge-base", "--is-ancestor", b, a]).ok;
+      const related =
+        gitRaw(repo, ["merge-base", "--is-ancestor", a, b]).ok ||
+        gitRaw(repo, ["merge-base", "--is-ancestor", b, a]).ok;
       if (!related) switches += 1;
     }
   }
@@ -317,27 +435,53 @@ function groupRows(repo: string, group: Link[], checkpoints: Map<string, Checkpo
   return members.map((m) => {
     const c = counts?.get(m) ?? null;
     // Folders that record an initial_attribution; one: as recorded (its unit's columns); several: summed.
-    const records = m.folders.filter((f) => f.metadata?.initial_attribution && typeof f.metadata.initial_attribution === "object").map((f) => entireColumns(f.metadata));
+    const records = m.folders
+      .filter((f) => f.metadata?.initial_attribution && typeof f.metadata.initial_attribution === "object")
+      .map((f) => entireColumns(f.metadata));
     const total = (k: "entire_agent_lines" | "entire_total_committed") => {
       const values = records.map((e) => e[k]).filter((v): v is number => v !== null);
       return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
     };
     const [ea, et] = [total("entire_agent_lines"), total("entire_total_committed")];
-    const entire = records.length === 1 ? records[0]
-      : { entire_agent_lines: ea, entire_total_committed: et, entire_agent_percentage: ea !== null && et !== null && et > 0 ? (100 * ea) / et : null };
+    const entire =
+      records.length === 1
+        ? records[0]
+        : {
+            entire_agent_lines: ea,
+            entire_total_committed: et,
+            entire_agent_percentage: ea !== null && et !== null && et > 0 ? (100 * ea) / et : null,
+          };
     const numbers = {
-      agent_lines_produced: c?.produced ?? null, agent_lines_final: c?.final ?? null, agent_lines_survived: c?.survived ?? null,
-      human_lines: c?.human ?? null, outside_lines: c?.outside ?? null, total_committed_lines: c?.total ?? null,
-      unreplayable_calls: c?.unreplayable ?? null, outside_changes: c?.outsideChanges ?? null,
+      agent_lines_produced: c?.produced ?? null,
+      agent_lines_final: c?.final ?? null,
+      agent_lines_survived: c?.survived ?? null,
+      human_lines: c?.human ?? null,
+      outside_lines: c?.outside ?? null,
+      total_committed_lines: c?.total ?? null,
+      unreplayable_calls: c?.unreplayable ?? null,
+      outside_changes: c?.outsideChanges ?? null,
     };
-    const rates = c ? deriveRates(numbers) : { code_survival_rate: null, coding_efficiency: null, agent_authored_pct: null, coding_mode: null };
+    const rates = c
+      ? deriveRates(numbers)
+      : { code_survival_rate: null, coding_efficiency: null, agent_authored_pct: null, coding_mode: null };
     return {
-      session_id: m.recordedId, commit_sha: commits[commits.length - 1].commit.sha, checkpoint_id: checkpointIds,
-      agent: m.agent, model: m.model, method: c ? "git-replay" : null, ambiguity: reason,
-      ...numbers, numstat_additions: numstat, ...rates,
+      session_id: m.recordedId,
+      commit_sha: commits[commits.length - 1].commit.sha,
+      checkpoint_id: checkpointIds,
+      agent: m.agent,
+      model: m.model,
+      method: c ? "git-replay" : null,
+      ambiguity: reason,
+      ...numbers,
+      numstat_additions: numstat,
+      ...rates,
       ...entire,
-      other_session_lines: c?.other ?? null, group_id: groupId, group_commits: commits.length, group_sessions: members.length,
-      concurrent_calls: c?.concurrent ?? null, branch_switches: switches,
+      other_session_lines: c?.other ?? null,
+      group_id: groupId,
+      group_commits: commits.length,
+      group_sessions: members.length,
+      concurrent_calls: c?.concurrent ?? null,
+      branch_switches: switches,
     };
   });
 }
@@ -356,7 +500,12 @@ interface Counts {
 }
 
 /** §1b "Joint replay"; null when a commit's diff or a needed blob cannot be read. */
-function replay(repo: string, commits: GroupCommit[], members: Member[], baseTree: Map<string, string>): Map<Member, Counts> | null {
+function replay(
+  repo: string,
+  commits: GroupCommit[],
+  members: Member[],
+  baseTree: Map<string, string>,
+): Map<Member, Counts> | null {
   const order = mergeCalls(members);
   const owner = new Map<Line, Member>();
   const produced = new Map<Member, number>();
@@ -459,8 +608,15 @@ function replay(repo: string, commits: GroupCommit[], members: Member[], baseTre
   for (const m of members) {
     const survived = owned(committed, m);
     out.set(m, {
-      produced: produced.get(m) ?? 0, final: owned(present, m), survived, other: committed.size - survived, human, outside,
-      total: committed.size + human + outside, unreplayable: unreplayable.get(m)?.size ?? 0, outsideChanges: outsideChanges.get(m) ?? 0,
+      produced: produced.get(m) ?? 0,
+      final: owned(present, m),
+      survived,
+      other: committed.size - survived,
+      human,
+      outside,
+      total: committed.size + human + outside,
+      unreplayable: unreplayable.get(m)?.size ?? 0,
+      outsideChanges: outsideChanges.get(m) ?? 0,
       concurrent: concurrent.get(m) ?? 0,
     });
   }
@@ -483,7 +639,9 @@ function concurrentCalls(order: Ordered[]): Map<Member, number> {
     if (o.mapped === null || o.change.unreplayable) continue;
     const key = `${o.member.sessionId}\0${o.change.callId}`;
     if (counted.has(key)) continue;
-    const inside = [...(spans.get(o.mapped) ?? new Map()).entries()].some(([m, s]) => m !== o.member && o.at >= s.lo && o.at <= s.hi);
+    const inside = [...(spans.get(o.mapped) ?? new Map()).entries()].some(
+      ([m, s]) => m !== o.member && o.at >= s.lo && o.at <= s.hi,
+    );
     if (inside) {
       counted.add(key);
       out.set(o.member, (out.get(o.member) ?? 0) + 1);
@@ -501,12 +659,16 @@ export interface GroupDiff {
 
 /** Doubles agree within 1e-9 absolute or 1e-12 relative (README, "How numbers are compared"); everything else exactly. */
 function same(a: unknown, b: unknown): boolean {
-  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) <= 1e-9 || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
+  if (typeof a === "number" && typeof b === "number")
+    return Math.abs(a - b) <= 1e-9 || Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
   return (a ?? null) === (b ?? null);
 }
 
 /** Joins on (group_id, normalised session id) and compares every column of GROUP_COLUMNS (and `commit_sha`). */
-export function compareGroups(reference: readonly GroupRow[], product: readonly Record<string, unknown>[]): { onlyReference: string[]; onlyProduct: string[]; diffs: GroupDiff[] } {
+export function compareGroups(
+  reference: readonly GroupRow[],
+  product: readonly Record<string, unknown>[],
+): { onlyReference: string[]; onlyProduct: string[]; diffs: GroupDiff[] } {
   const key = (r: Record<string, unknown>) => `${String(r.group_id)}/${normaliseSessionId(String(r.session_id))}`;
   const byKey = new Map(product.map((p) => [key(p), p]));
   const refKeys = new Set(reference.map(key));
@@ -527,7 +689,11 @@ export function compareGroups(reference: readonly GroupRow[], product: readonly 
 }
 
 /** A report of `compareGroups`: rows on each side, agreement per column, each disagreement. */
-export function formatGroupComparison(reference: readonly GroupRow[], product: readonly Record<string, unknown>[], c: ReturnType<typeof compareGroups>): string {
+export function formatGroupComparison(
+  reference: readonly GroupRow[],
+  product: readonly Record<string, unknown>[],
+  c: ReturnType<typeof compareGroups>,
+): string {
   const joined = reference.length - c.onlyReference.length;
   const lines = [
     `group rows: reference ${reference.length}, product ${product.length}, joined ${joined} (groups: ${new Set(reference.map((r) => r.group_id)).size} / ${new Set(product.map((p) => p.group_id)).size})`,
@@ -539,20 +705,43 @@ export function formatGroupComparison(reference: readonly GroupRow[], product: r
     const n = c.diffs.filter((d) => d.column === column).length;
     lines.push(`  ${column}: ${joined - n}/${joined}`);
   }
-  for (const d of c.diffs) lines.push(`  ${d.key} ${d.column}: reference ${JSON.stringify(d.reference)}, product ${JSON.stringify(d.product)}`);
+  for (const d of c.diffs)
+    lines.push(
+      `  ${d.key} ${d.column}: reference ${JSON.stringify(d.reference)}, product ${JSON.stringify(d.product)}`,
+    );
   return lines.join("\n");
 }
 
 /** The `units` columns a one-session one-commit group must repeat (its ambiguity names group reasons, not §1's). */
 export const STRICT_COLUMNS = [
-  "session_id", "commit_sha", "checkpoint_id", "agent", "method",
-  "agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines", "total_committed_lines",
-  "numstat_additions", "code_survival_rate", "coding_efficiency", "agent_authored_pct", "coding_mode", "unreplayable_calls", "outside_changes",
-  "entire_agent_lines", "entire_total_committed", "entire_agent_percentage",
+  "session_id",
+  "commit_sha",
+  "checkpoint_id",
+  "agent",
+  "method",
+  "agent_lines_produced",
+  "agent_lines_final",
+  "agent_lines_survived",
+  "human_lines",
+  "outside_lines",
+  "total_committed_lines",
+  "numstat_additions",
+  "code_survival_rate",
+  "coding_efficiency",
+  "agent_authored_pct",
+  "coding_mode",
+  "unreplayable_calls",
+  "outside_changes",
+  "entire_agent_lines",
+  "entire_total_committed",
+  "entire_agent_percentage",
 ] as const;
 
 /** metrics.md §1b: "a group of one session and one commit must give exactly its strict unit's numbers". Groups of one session and one commit whose row differs from the unit's: "group_id column: group / unit". */
-export function singleGroupDiffs(groups: readonly Record<string, unknown>[], units: readonly Record<string, unknown>[]): string[] {
+export function singleGroupDiffs(
+  groups: readonly Record<string, unknown>[],
+  units: readonly Record<string, unknown>[],
+): string[] {
   const out: string[] = [];
   for (const g of groups) {
     if (g.group_commits !== 1 || g.group_sessions !== 1 || g.ambiguity !== null) continue;
@@ -561,7 +750,8 @@ export function singleGroupDiffs(groups: readonly Record<string, unknown>[], uni
       out.push(`${g.group_id}: no unit`);
       continue;
     }
-    for (const c of STRICT_COLUMNS) if ((g[c] ?? null) !== (u[c] ?? null)) out.push(`${g.group_id} ${c}: ${String(g[c])} / ${String(u[c])}`);
+    for (const c of STRICT_COLUMNS)
+      if ((g[c] ?? null) !== (u[c] ?? null)) out.push(`${g.group_id} ${c}: ${String(g[c])} / ${String(u[c])}`);
     if (g.other_session_lines !== 0) out.push(`${g.group_id} other_session_lines: ${g.other_session_lines}`);
   }
   return out;

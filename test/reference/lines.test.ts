@@ -5,7 +5,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { normaliseSessionId } from "./checkpoints";
-import { type Line, applyStringEdits, applyUnifiedDiff, carry, isBinary, keptIndices, setLineDiffMode, toLines } from "./lines";
+import {
+  type Line,
+  applyStringEdits,
+  applyUnifiedDiff,
+  carry,
+  isBinary,
+  keptIndices,
+  setLineDiffMode,
+  toLines,
+} from "./lines";
 import { detectFormat, parseTranscript } from "./transcripts";
 
 const base = (...texts: string[]): Line[] => texts.map((text) => ({ text, prov: "base", call: null }));
@@ -58,24 +67,42 @@ test("applyStringEdits: first match or all matches, `$&` taken literally, absent
   assert.equal(applyStringEdits("x", [{ oldString: "x", newString: "$&$&", replaceAll: false }]), "$&$&");
   assert.equal(applyStringEdits("x", [{ oldString: "REDACTED", newString: "y", replaceAll: false }]), null);
   // MultiEdit: edits in order, the second sees the first's result.
-  assert.equal(applyStringEdits("one", [{ oldString: "one", newString: "two", replaceAll: false }, { oldString: "two", newString: "three", replaceAll: false }]), "three");
+  assert.equal(
+    applyStringEdits("one", [
+      { oldString: "one", newString: "two", replaceAll: false },
+      { oldString: "two", newString: "three", replaceAll: false },
+    ]),
+    "three",
+  );
   // Creating a file from an empty old_string.
   assert.equal(applyStringEdits("", [{ oldString: "", newString: "new\n", replaceAll: false }]), "new\n");
 });
 
-test("applyStringEdits: deleting text (new_string \"\") also removes the newline after it, as Claude Code's Edit does", () => {
+test('applyStringEdits: deleting text (new_string "") also removes the newline after it, as Claude Code\'s Edit does', () => {
   // "keep\ndrop\nkeep2\n" minus "drop" is "keep\nkeep2\n" (2 lines), not "keep\n\nkeep2\n" (3 lines).
-  assert.equal(applyStringEdits("keep\ndrop\nkeep2\n", [{ oldString: "drop", newString: "", replaceAll: false }]), "keep\nkeep2\n");
+  assert.equal(
+    applyStringEdits("keep\ndrop\nkeep2\n", [{ oldString: "drop", newString: "", replaceAll: false }]),
+    "keep\nkeep2\n",
+  );
   // Not when old_string already ends with a newline, and not when new_string is not empty.
-  assert.equal(applyStringEdits("keep\ndrop\nkeep2\n", [{ oldString: "drop\n", newString: "", replaceAll: false }]), "keep\nkeep2\n");
-  assert.equal(applyStringEdits("keep\ndrop\nkeep2\n", [{ oldString: "drop", newString: "d", replaceAll: false }]), "keep\nd\nkeep2\n");
+  assert.equal(
+    applyStringEdits("keep\ndrop\nkeep2\n", [{ oldString: "drop\n", newString: "", replaceAll: false }]),
+    "keep\nkeep2\n",
+  );
+  assert.equal(
+    applyStringEdits("keep\ndrop\nkeep2\n", [{ oldString: "drop", newString: "d", replaceAll: false }]),
+    "keep\nd\nkeep2\n",
+  );
 });
 
 test("applyUnifiedDiff: a hunk goes where its @@ line numbers say, not to the first place its context matches", () => {
   // Context "}" occurs at lines 2 and 4; the hunk says line 4, so "c" goes after the second "}".
   assert.equal(applyUnifiedDiff("a\n}\nb\n}\n", "@@ -4,1 +4,2 @@\n }\n+c\n"), "a\n}\nb\n}\nc\n");
   // Two hunks; the second's numbers are in the old file's coordinates.
-  assert.equal(applyUnifiedDiff("1\n2\n3\n4\n5\n", "@@ -1,1 +1,2 @@\n 1\n+1b\n@@ -5,1 +6,1 @@\n-5\n+five\n"), "1\n1b\n2\n3\n4\nfive\n");
+  assert.equal(
+    applyUnifiedDiff("1\n2\n3\n4\n5\n", "@@ -1,1 +1,2 @@\n 1\n+1b\n@@ -5,1 +6,1 @@\n-5\n+five\n"),
+    "1\n1b\n2\n3\n4\nfive\n",
+  );
   // A file one line longer than Codex saw: the nearest exact match of the old side is used.
   assert.equal(applyUnifiedDiff("0\na\nb\n", "@@ -1,2 +1,2 @@\n a\n-b\n+B\n"), "0\na\nB\n");
   // Old side nowhere: unreplayable.
@@ -87,7 +114,10 @@ test("applyUnifiedDiff: a hunk goes where its @@ line numbers say, not to the fi
 });
 
 test("session ids: `YYYY-MM-DD-<uuid>` is `<uuid>` (metrics.md §1)", () => {
-  assert.equal(normaliseSessionId("2026-01-06-a3419413-6c53-4891-8ed5-e3f01e07fcba"), "a3419413-6c53-4891-8ed5-e3f01e07fcba");
+  assert.equal(
+    normaliseSessionId("2026-01-06-a3419413-6c53-4891-8ed5-e3f01e07fcba"),
+    "a3419413-6c53-4891-8ed5-e3f01e07fcba",
+  );
   assert.equal(normaliseSessionId("a3419413-6c53-4891-8ed5-e3f01e07fcba"), "a3419413-6c53-4891-8ed5-e3f01e07fcba");
 });
 
@@ -95,19 +125,40 @@ test("transcripts: format by content; Claude 2.x streamed blocks and nested sub-
   assert.equal(detectFormat([{ timestamp: "t", type: "session_meta", payload: {} }]), "codex");
   assert.equal(detectFormat([{ type: "user", sessionId: "s", message: { content: "hi" } }]), "claude-code");
   assert.equal(detectFormat([{ sessionId: "s", messages: [] }]), "unknown");
-  const use = (id: string, name: string, input: object) => ({ type: "assistant", message: { id: "m", content: [{ type: "tool_use", id, name, input }] } });
-  const result = (id: string, tur: unknown, isError = false) => ({ type: "user", message: { content: [{ type: "tool_result", tool_use_id: id, is_error: isError }] }, toolUseResult: tur });
+  const use = (id: string, name: string, input: object) => ({
+    type: "assistant",
+    message: { id: "m", content: [{ type: "tool_use", id, name, input }] },
+  });
+  const result = (id: string, tur: unknown, isError = false) => ({
+    type: "user",
+    message: { content: [{ type: "tool_result", tool_use_id: id, is_error: isError }] },
+    toolUseResult: tur,
+  });
   const lines = [
     use("t1", "Write", { file_path: "/r/a", content: "a\n" }),
     use("t1", "Write", { file_path: "/r/a", content: "a\n" }), // a streamed duplicate block
     use("t2", "Edit", { file_path: "/r/a", old_string: "zzz", new_string: "y" }),
-    { type: "progress", data: { type: "agent_progress", message: use("t3", "Write", { file_path: "/r/b", content: "b\n" }) } },
+    {
+      type: "progress",
+      data: { type: "agent_progress", message: use("t3", "Write", { file_path: "/r/b", content: "b\n" }) },
+    },
     result("t2", "Error: String to replace not found in file.", true), // failed: skipped
     result("t1", { type: "create", filePath: "/r/a", content: "a\n", structuredPatch: [], originalFile: null }),
-    { type: "progress", data: { type: "agent_progress", message: result("t3", { type: "create", filePath: "/r/b", content: "b\n" }) } },
+    {
+      type: "progress",
+      data: { type: "agent_progress", message: result("t3", { type: "create", filePath: "/r/b", content: "b\n" }) },
+    },
     result("t1", { type: "create", filePath: "/r/a", content: "a\n" }), // a repeated result: counted once
-  ].map((r) => JSON.stringify(r)).join("\n");
+  ]
+    .map((r) => JSON.stringify(r))
+    .join("\n");
   const parsed = parseTranscript(`${lines}\n`);
   // Two successful calls, in the order of their result records (lines 5 and 6, 0-based).
-  assert.deepEqual(parsed.calls.map((c) => [c.callId, c.resultLine, c.preImage, c.postImage]), [["t1", 5, "", "a\n"], ["t3", 6, "", "b\n"]]);
+  assert.deepEqual(
+    parsed.calls.map((c) => [c.callId, c.resultLine, c.preImage, c.postImage]),
+    [
+      ["t1", 5, "", "a\n"],
+      ["t3", 6, "", "b\n"],
+    ],
+  );
 });

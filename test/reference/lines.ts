@@ -64,8 +64,16 @@ function myers(old: string[], next: string[]): Part[] {
  * Moves provenance from `old` to the texts `next` through jsdiff's Myers diff (metrics.md §2): equal
  * lines keep theirs, deleted lines vanish, inserted lines take `prov` (and `call`).
  */
-export function carry(old: Line[], next: string[], prov: Provenance, call: string | null): { lines: Line[]; inserted: number } {
-  const parts = myers(old.map((l) => l.text), next);
+export function carry(
+  old: Line[],
+  next: string[],
+  prov: Provenance,
+  call: string | null,
+): { lines: Line[]; inserted: number } {
+  const parts = myers(
+    old.map((l) => l.text),
+    next,
+  );
   const lines: Line[] = [];
   let i = 0;
   let inserted = 0;
@@ -133,10 +141,15 @@ export function applyStringEdits(text: string, edits: StringEditLike[]): string 
     // when old_string does not end with one. Not in metrics.md; seen in the dev mirror
     // (24/4c84dd9136/0/full.jsonl, Edit toolu_014VJcBUgV71sMU8AqSJLRWm: its structuredPatch and the next
     // call's originalFile both lack the newline), so the literal replacement is not what the tool wrote.
-    const target = e.newString === "" && !e.oldString.endsWith("\n") && cur.includes(`${e.oldString}\n`) ? `${e.oldString}\n` : e.oldString;
+    const target =
+      e.newString === "" && !e.oldString.endsWith("\n") && cur.includes(`${e.oldString}\n`)
+        ? `${e.oldString}\n`
+        : e.oldString;
     const at = cur.indexOf(target);
     if (at < 0) return null;
-    cur = e.replaceAll ? cur.split(target).join(e.newString) : cur.slice(0, at) + e.newString + cur.slice(at + target.length);
+    cur = e.replaceAll
+      ? cur.split(target).join(e.newString)
+      : cur.slice(0, at) + e.newString + cur.slice(at + target.length);
   }
   return cur;
 }
@@ -158,12 +171,18 @@ function parseHunks(diff: string): { hunks: Hunk[]; oldNoEol: boolean; newNoEol:
   for (const row of rows) {
     const m = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/.exec(row);
     if (m) {
-      hunks.push({ oldStart: Number(m[1]), oldCount: m[2] === undefined ? 1 : Number(m[2]), oldLines: [], newLines: [] });
+      hunks.push({
+        oldStart: Number(m[1]),
+        oldCount: m[2] === undefined ? 1 : Number(m[2]),
+        oldLines: [],
+        newLines: [],
+      });
       continue;
     }
     const h = hunks[hunks.length - 1];
     if (!h) {
-      if (row.startsWith("---") || row.startsWith("+++") || row.startsWith("diff ") || row.startsWith("index ")) continue;
+      if (row.startsWith("---") || row.startsWith("+++") || row.startsWith("diff ") || row.startsWith("index "))
+        continue;
       return null;
     }
     if (row.startsWith("\\")) {
@@ -173,8 +192,10 @@ function parseHunks(diff: string): { hunks: Hunk[]; oldNoEol: boolean; newNoEol:
     }
     const tag = row[0] ?? " ";
     const body = row.slice(1);
-    if (tag === " ") { h.oldLines.push(body); h.newLines.push(body); }
-    else if (tag === "-") h.oldLines.push(body);
+    if (tag === " ") {
+      h.oldLines.push(body);
+      h.newLines.push(body);
+    } else if (tag === "-") h.oldLines.push(body);
     else if (tag === "+") h.newLines.push(body);
     else return null;
     last = tag;

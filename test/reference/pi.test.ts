@@ -24,12 +24,36 @@ test("Pi's edit, re-applied: exact first, fuzzy fallback, uniqueness, CRLF and B
   // Two exact occurrences: edit.ts refuses ("Found 2 occurrences"), so a logged success cannot come from this text.
   assert.equal(applyPiEdits("b\nb\n", [{ oldText: "b", newText: "B" }], false), null);
   // Fuzzy: the file has a trailing blank and a curly quote; the whole file comes back normalised (edit-diff.ts).
-  assert.equal(applyPiEdits("say \u201chi\u201d  \nkeep  \n", [{ oldText: 'say "hi"', newText: "say bye" }], false), "say bye\nkeep\n");
+  assert.equal(
+    applyPiEdits("say \u201chi\u201d  \nkeep  \n", [{ oldText: 'say "hi"', newText: "say bye" }], false),
+    "say bye\nkeep\n",
+  );
   // CRLF read as LF, written back with CRLF; the BOM stays.
   assert.equal(applyPiEdits("\uFEFFx\r\ny\r\n", [{ oldText: "x\ny", newText: "x\nz" }], false), "\uFEFFx\r\nz\r\n");
   // Several edits: each found once in the original, applied together ("ab" does not see the first edit's "b").
-  assert.equal(applyPiEdits("a\nb\n", [{ oldText: "a", newText: "b" }, { oldText: "b\n", newText: "c\n" }], true), "b\nc\n");
-  assert.equal(applyPiEdits("ab\n", [{ oldText: "ab", newText: "x" }, { oldText: "b", newText: "y" }], true), null, "overlapping edits");
+  assert.equal(
+    applyPiEdits(
+      "a\nb\n",
+      [
+        { oldText: "a", newText: "b" },
+        { oldText: "b\n", newText: "c\n" },
+      ],
+      true,
+    ),
+    "b\nc\n",
+  );
+  assert.equal(
+    applyPiEdits(
+      "ab\n",
+      [
+        { oldText: "ab", newText: "x" },
+        { oldText: "b", newText: "y" },
+      ],
+      true,
+    ),
+    null,
+    "overlapping edits",
+  );
 });
 
 test("Pi: write then edit twice, a failed edit, a multi-edit; the person adds a line", () => {
@@ -49,18 +73,31 @@ test("Pi: write then edit twice, a failed edit, a multi-edit; the person adds a 
   s.assistant(9, { model: SONNET, usage: { input: 5, output: 40, cacheRead: 600 }, calls: [e2, e3] });
   s.result(10, e2);
   s.result(10, e3, { isError: true, text: "Could not find the exact text in src/m.py." });
-  const e4 = piMultiEdit("toolu_e4", "lib/k.py", [{ oldText: "k1", newText: "K1" }, { oldText: "k3", newText: "K3\nk4" }]);
+  const e4 = piMultiEdit("toolu_e4", "lib/k.py", [
+    { oldText: "k1", newText: "K1" },
+    { oldText: "k3", newText: "K3\nk4" },
+  ]);
   s.assistant(12, { model: SONNET, usage: { input: 7, output: 10, cacheRead: 700 }, calls: [e4] });
   s.result(13, e4);
   s.assistant(15, { model: SONNET, usage: { input: 3, output: 5, cacheRead: 800 }, text: "done" });
   const transcript = s.text();
   const parsed = parseTranscript(transcript);
-  assert.deepEqual([parsed.format, parsed.lineCount, parsed.cwds, parsed.calls.map((c) => c.callId)], ["pi", 13, [PI_ROOT], ["toolu_w1", "toolu_e1", "toolu_e2", "toolu_e4"]]);
+  assert.deepEqual(
+    [parsed.format, parsed.lineCount, parsed.cwds, parsed.calls.map((c) => c.callId)],
+    ["pi", 13, [PI_ROOT], ["toolu_w1", "toolu_e1", "toolu_e2", "toolu_e4"]],
+  );
 
   const { units, sessions } = both({
     base: { "lib/k.py": "k1\nk2\nk3\n" },
-    commits: [{ files: { "src/m.py": "a\nB1\nB2\nc\nd\nhuman\n", "lib/k.py": "K1\nk2\nK3\nk4\n" }, checkpoints: ["c1d2e3f4a5b6"] }],
-    checkpoints: { c1d2e3f4a5b6: [{ sessionId: sid, agent: "Pi", transcript, meta: { checkpoint_transcript_start: 0 } }] },
+    commits: [
+      {
+        files: { "src/m.py": "a\nB1\nB2\nc\nd\nhuman\n", "lib/k.py": "K1\nk2\nK3\nk4\n" },
+        checkpoints: ["c1d2e3f4a5b6"],
+      },
+    ],
+    checkpoints: {
+      c1d2e3f4a5b6: [{ sessionId: sid, agent: "Pi", transcript, meta: { checkpoint_transcript_start: 0 } }],
+    },
   });
   const [u] = units;
   // m.py: write [a,b,c] (3) → e1 b → B1,B2 (+2) → e2 c → c,d (+1); e3 failed, not replayed. k.py: [k1,k2,k3] →
@@ -74,9 +111,23 @@ test("Pi: write then edit twice, a failed edit, a multi-edit; the person adds a 
   const [r] = sessions;
   // Five assistant messages with usage: input 100+10+5+7+3 = 125; output 20+30+40+10+5 = 105;
   // cache reads 500+600+700+800 = 2600; cache writes 500+100 = 600. One prompt.
-  assert.deepEqual([r.input_tokens, r.output_tokens, r.cache_read_tokens, r.cache_creation_tokens, r.api_calls, r.prompts, r.length_bin], [125, 105, 2600, 600, 5, 1, "1"]);
+  assert.deepEqual(
+    [
+      r.input_tokens,
+      r.output_tokens,
+      r.cache_read_tokens,
+      r.cache_creation_tokens,
+      r.api_calls,
+      r.prompts,
+      r.length_bin,
+    ],
+    [125, 105, 2600, 600, 5, 1, "1"],
+  );
   // Calls: w1, e1, e2, e3, e4 (all edit calls), e3 failed. Times: header at 0 … last message at 15 s.
-  assert.deepEqual([r.tool_calls, r.edit_calls, r.failed_edit_calls, r.duration_s, r.active_s, r.agent, r.model], [5, 5, 1, 15, 15, "Pi", SONNET]);
+  assert.deepEqual(
+    [r.tool_calls, r.edit_calls, r.failed_edit_calls, r.duration_s, r.active_s, r.agent, r.model],
+    [5, 5, 1, 15, 15, "Pi", SONNET],
+  );
   // Sonnet 4.5 per million: $3 input, $15 output, $0.30 cache read, $3.75 cache write:
   // 125·3 + 105·15 + 2600·0.3 + 600·3.75 = 375 + 1575 + 780 + 2250 = 4980 µ$.
   near(r.cost_usd, 4980e-6);
@@ -138,7 +189,10 @@ test("Pi: an edit on an abandoned branch stays on disk; a session over two check
   const [r] = sessions;
   // The longest copy (15 lines). Every assistant message, on both branches: 5 calls (Entire's own count keeps
   // the active branch only, 4). input 5·10 = 50; output 100+100+10+30+20 = 260; Sonnet 220 > Haiku 40.
-  assert.deepEqual([r.api_calls, r.input_tokens, r.output_tokens, r.model, r.models], [5, 50, 260, SONNET, `${SONNET};${HAIKU}`]);
+  assert.deepEqual(
+    [r.api_calls, r.input_tokens, r.output_tokens, r.model, r.models],
+    [5, 50, 260, SONNET, `${SONNET};${HAIKU}`],
+  );
   // Prompts: 3 user messages, one per branch point; calls w1, e1, w2, b1, e2: 4 edit calls, none failed.
   assert.deepEqual([r.prompts, r.length_bin, r.tool_calls, r.edit_calls, r.failed_edit_calls], [3, "3", 5, 4, 0]);
   // Times 0 … 23 s, no gap over 300 s.
@@ -160,10 +214,17 @@ test("Pi: an edit Pi matched fuzzily (v0.58.3 wrote the whole file normalised): 
     base: { "a.txt": "say \u201chi\u201d  \nkeep  \n" },
     // What Pi v0.58.3 wrote: fuzzyFindText's normalised file (trailing blanks gone everywhere) with the replacement.
     commits: [{ files: { "a.txt": "say bye\nkeep\n" }, checkpoints: ["f1d2e3f4a5b6"] }],
-    checkpoints: { f1d2e3f4a5b6: [{ sessionId: sid, agent: "Pi", transcript: s.text(), meta: { checkpoint_transcript_start: 0 } }] },
+    checkpoints: {
+      f1d2e3f4a5b6: [{ sessionId: sid, agent: "Pi", transcript: s.text(), meta: { checkpoint_transcript_start: 0 } }],
+    },
   });
   try {
-    const [u] = runReference(repo, { inferSliceStart: true, unitModel: "slice", multiSessionCommit: true, followSymlinks: true }).units;
+    const [u] = runReference(repo, {
+      inferSliceStart: true,
+      unitModel: "slice",
+      multiSessionCommit: true,
+      followSymlinks: true,
+    }).units;
     // Reference: [say “hi”␠␠, keep␠␠] → [say bye, keep]: both lines replaced, 2 agent lines; the commit adds both: 2 of 2.
     assert.deepEqual(counts(u), [2, 2, 2, 0, 0, 2, 0, 0]);
     const product = runCli(repo);
@@ -171,7 +232,10 @@ test("Pi: an edit Pi matched fuzzily (v0.58.3 wrote the whole file normalised): 
     // The product: the edit is unreplayable (it re-applies exact strings only); the commit's two lines come out human.
     assert.equal(p.unreplayable_calls, 1);
     const diffs = compareUnits([u], product.units).diffs.map((d) => d.column);
-    assert.ok(diffs.includes("unreplayable_calls") && diffs.includes("agent_lines_produced"), `the known difference: ${diffs.join(", ")}`);
+    assert.ok(
+      diffs.includes("unreplayable_calls") && diffs.includes("agent_lines_produced"),
+      `the known difference: ${diffs.join(", ")}`,
+    );
   } finally {
     cleanup();
   }
@@ -187,7 +251,9 @@ test("Pi: an assistant message with all-zero usage is an API call in the referen
   const { repo, cleanup } = buildRepo({
     base: { "a.txt": "a\n" },
     commits: [{ files: { "a.txt": "a\nb\n" }, checkpoints: ["a9d2e3f4a5b6"] }],
-    checkpoints: { a9d2e3f4a5b6: [{ sessionId: sid, agent: "Pi", transcript: s.text(), meta: { checkpoint_transcript_start: 0 } }] },
+    checkpoints: {
+      a9d2e3f4a5b6: [{ sessionId: sid, agent: "Pi", transcript: s.text(), meta: { checkpoint_transcript_start: 0 } }],
+    },
   });
   try {
     const sessions = runReferenceSessions(repo, { modelsWithMain: true });
@@ -195,7 +261,10 @@ test("Pi: an assistant message with all-zero usage is an API call in the referen
     assert.deepEqual([sessions[0].api_calls, sessions[0].input_tokens, sessions[0].output_tokens], [2, 10, 10]);
     const diffs = compareSessions(sessions, runCli(repo).sessions).diffs;
     // The product skips the all-zero message (its `pi-zero-usage`): 1 call; nothing else differs.
-    assert.deepEqual(diffs.map((d) => [d.column, d.reference, d.product]), [["api_calls", 2, 1]]);
+    assert.deepEqual(
+      diffs.map((d) => [d.column, d.reference, d.product]),
+      [["api_calls", 2, 1]],
+    );
   } finally {
     cleanup();
   }

@@ -24,7 +24,13 @@ export const PI_FILE_TOOLS = new Set(["write", "edit"]);
 /** A Pi session begins with its header (session-manager.ts `SessionHeader`); a slice of one need not. */
 export function isPiSession(recs: (Json | null)[]): boolean {
   const first = recs.find((r) => r !== null);
-  return !!first && first.type === "session" && typeof first.id === "string" && typeof first.cwd === "string" && !("payload" in first);
+  return (
+    !!first &&
+    first.type === "session" &&
+    typeof first.id === "string" &&
+    typeof first.cwd === "string" &&
+    !("payload" in first)
+  );
 }
 
 const messageOf = (r: Json | null): Json | null => (r && r.type === "message" && isObj(r.message) ? r.message : null);
@@ -42,7 +48,11 @@ function detectLineEnding(t: string): "\r\n" | "\n" {
 
 /** edit-diff.ts `normalizeForFuzzyMatch`: NFKC, trailing blanks per line, smart quotes, dashes, special spaces. */
 function fuzzy(t: string): string {
-  return t.normalize("NFKC").split("\n").map((l) => l.trimEnd()).join("\n")
+  return t
+    .normalize("NFKC")
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .join("\n")
     .replace(/[\u2018\u2019\u201A\u201B]/g, "'")
     .replace(/[\u201C\u201D\u201E\u201F]/g, '"')
     .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g, "-")
@@ -98,19 +108,33 @@ export function applyPiEdits(before: string, edits: PiEdit[], multi: boolean): s
     spans.sort((a, b) => a.at - b.at);
     for (let i = 1; i < spans.length; i++) if (spans[i].at < spans[i - 1].end) return null;
     out = base;
-    for (let i = spans.length - 1; i >= 0; i--) out = out.slice(0, spans[i].at) + spans[i].text + out.slice(spans[i].end);
+    for (let i = spans.length - 1; i >= 0; i--)
+      out = out.slice(0, spans[i].at) + spans[i].text + out.slice(spans[i].end);
     if (out === base) return null;
   }
   return bom + (ending === "\r\n" ? out.replace(/\n/g, "\r\n") : out);
 }
 
 /** path-utils.ts `expandPath`: a leading `@` dropped, special spaces as spaces (`~` is left as it is: no home is known). */
-const expandPath = (p: string): string => (p.startsWith("@") ? p.slice(1) : p).replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, " ");
+const expandPath = (p: string): string =>
+  (p.startsWith("@") ? p.slice(1) : p).replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, " ");
 
 function blank(callId: string, tool: string, resultLine: number, path: string, cwd: string | null): FileChange {
   return {
-    callId, tool, resultLine, order: 0, path, cwd,
-    preImage: null, postImage: null, stringEdits: null, unifiedDiff: null, deleted: false, movePath: null, userModified: false, unreplayable: null,
+    callId,
+    tool,
+    resultLine,
+    order: 0,
+    path,
+    cwd,
+    preImage: null,
+    postImage: null,
+    stringEdits: null,
+    unifiedDiff: null,
+    deleted: false,
+    movePath: null,
+    userModified: false,
+    unreplayable: null,
   };
 }
 
@@ -131,7 +155,13 @@ export function parsePiTranscript(text: string): ParsedTranscript | null {
     const m = messageOf(r);
     if (m?.role !== "assistant" || !Array.isArray(m.content)) return;
     for (const b of m.content) {
-      if (isObj(b) && b.type === "toolCall" && typeof b.id === "string" && typeof b.name === "string" && !uses.has(b.id)) {
+      if (
+        isObj(b) &&
+        b.type === "toolCall" &&
+        typeof b.id === "string" &&
+        typeof b.name === "string" &&
+        !uses.has(b.id)
+      ) {
         uses.set(b.id, { name: b.name, args: isObj(b.arguments) ? b.arguments : {} });
       }
     }
@@ -156,8 +186,14 @@ export function parsePiTranscript(text: string): ParsedTranscript | null {
       const a = use.args;
       const multi = Array.isArray(a.edits);
       const edits = multi
-        ? (a.edits as unknown[]).map((e) => (isObj(e) && typeof e.oldText === "string" && typeof e.newText === "string" ? { oldText: e.oldText, newText: e.newText } : null))
-        : typeof a.oldText === "string" && typeof a.newText === "string" ? [{ oldText: a.oldText, newText: a.newText }] : [null];
+        ? (a.edits as unknown[]).map((e) =>
+            isObj(e) && typeof e.oldText === "string" && typeof e.newText === "string"
+              ? { oldText: e.oldText, newText: e.newText }
+              : null,
+          )
+        : typeof a.oldText === "string" && typeof a.newText === "string"
+          ? [{ oldText: a.oldText, newText: a.newText }]
+          : [null];
       if (edits.length === 0 || edits.some((e) => e === null)) c.unreplayable = "edit without oldText/newText";
       else c.apply = (before: string) => applyPiEdits(before, edits as PiEdit[], multi);
     }
@@ -199,13 +235,27 @@ export function piEffortParts(text: string, fromLine = 0): { calls: RefApiCall[]
     if (m.role === "assistant" && isObj(m.usage)) {
       const u = m.usage;
       calls.push({
-        model: str(m.model) ?? model, timestamp: t,
-        input: num(u.input), output: num(u.output), cacheWrite: num(u.cacheWrite), cacheWrite1h: 0, cacheRead: num(u.cacheRead), speed: null,
+        model: str(m.model) ?? model,
+        timestamp: t,
+        input: num(u.input),
+        output: num(u.output),
+        cacheWrite: num(u.cacheWrite),
+        cacheWrite1h: 0,
+        cacheRead: num(u.cacheRead),
+        speed: null,
       });
     }
     if (m.role === "user") {
       const c = m.content;
-      const said = typeof c === "string" ? c.trim() !== "" : Array.isArray(c) && c.some((p) => isObj(p) && ((p.type === "text" && typeof p.text === "string" && p.text.trim() !== "") || p.type === "image"));
+      const said =
+        typeof c === "string"
+          ? c.trim() !== ""
+          : Array.isArray(c) &&
+            c.some(
+              (p) =>
+                isObj(p) &&
+                ((p.type === "text" && typeof p.text === "string" && p.text.trim() !== "") || p.type === "image"),
+            );
       if (said) prompts += 1;
     }
   }
@@ -220,9 +270,12 @@ export function piCallCounts(text: string): CallCounts {
   for (const r of recs) {
     const m = messageOf(r);
     if (m?.role === "assistant" && Array.isArray(m.content)) {
-      for (const b of m.content) if (isObj(b) && b.type === "toolCall" && typeof b.id === "string" && !calls.has(b.id)) calls.set(b.id, PI_FILE_TOOLS.has(str(b.name) ?? ""));
+      for (const b of m.content)
+        if (isObj(b) && b.type === "toolCall" && typeof b.id === "string" && !calls.has(b.id))
+          calls.set(b.id, PI_FILE_TOOLS.has(str(b.name) ?? ""));
     }
-    if (m?.role === "toolResult" && typeof m.toolCallId === "string" && !results.has(m.toolCallId)) results.set(m.toolCallId, m.isError === true);
+    if (m?.role === "toolResult" && typeof m.toolCallId === "string" && !results.has(m.toolCallId))
+      results.set(m.toolCallId, m.isError === true);
   }
   const edits = [...calls].filter(([, e]) => e).map(([id]) => id);
   return {

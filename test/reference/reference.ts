@@ -16,12 +16,24 @@ import { type EntireColumns, entireColumns } from "./entire-attribution";
 import { geminiPrefixLength } from "./gemini";
 
 export const NUMBER_COLUMNS = [
-  "agent_lines_produced", "agent_lines_final", "agent_lines_survived", "human_lines", "outside_lines",
-  "total_committed_lines", "unreplayable_calls", "outside_changes",
+  "agent_lines_produced",
+  "agent_lines_final",
+  "agent_lines_survived",
+  "human_lines",
+  "outside_lines",
+  "total_committed_lines",
+  "unreplayable_calls",
+  "outside_changes",
 ] as const satisfies readonly (keyof UnitNumbers)[];
 
 /** §4's derived columns: git's own count, the three rates (full doubles) and the coding mode. */
-export const DERIVED_COLUMNS = ["numstat_additions", "code_survival_rate", "coding_efficiency", "agent_authored_pct", "coding_mode"] as const;
+export const DERIVED_COLUMNS = [
+  "numstat_additions",
+  "code_survival_rate",
+  "coding_efficiency",
+  "agent_authored_pct",
+  "coding_mode",
+] as const;
 
 export interface DerivedColumns {
   numstat_additions: number | null;
@@ -51,22 +63,23 @@ export function deriveRates(n: { [K in keyof UnitNumbers]: number | null }): Omi
 /** The unit's identity columns of the contract (architecture.md) beside the counts. */
 export const IDENTITY_COLUMNS = ["agent", "model", "method"] as const;
 
-export type ReferenceUnit = DerivedColumns & EntireColumns & {
-  /** From the transcript's content (formats.md §1.7), else Entire's `agent` label of the folder. */
-  agent: string | null;
-  /** §6 model (see `ReferenceOptions.unitModel`). */
-  model: string | null;
-  /** §4 `method`: the reference rebuilds file states from git, so `git-replay` whenever it computed the counts. */
-  method: "git-replay" | null;
-  checkpoint_id: string;
-  session_id: string;
-  commit_sha: string;
-  /** The first reason of metrics.md §1 that applies; null when unambiguous. */
-  ambiguity: string | null;
-  ambiguity_reasons: string[];
-  notes: string[];
-  files: FileNumbers[];
-} & { [K in keyof UnitNumbers]: number | null };
+export type ReferenceUnit = DerivedColumns &
+  EntireColumns & {
+    /** From the transcript's content (formats.md §1.7), else Entire's `agent` label of the folder. */
+    agent: string | null;
+    /** §6 model (see `ReferenceOptions.unitModel`). */
+    model: string | null;
+    /** §4 `method`: the reference rebuilds file states from git, so `git-replay` whenever it computed the counts. */
+    method: "git-replay" | null;
+    checkpoint_id: string;
+    session_id: string;
+    commit_sha: string;
+    /** The first reason of metrics.md §1 that applies; null when unambiguous. */
+    ambiguity: string | null;
+    ambiguity_reasons: string[];
+    notes: string[];
+    files: FileNumbers[];
+  } & { [K in keyof UnitNumbers]: number | null };
 
 export interface ReferenceResult {
   units: ReferenceUnit[];
@@ -89,7 +102,10 @@ function filesTouched(cp: Checkpoint): string[] {
   return out;
 }
 
-type TranscriptRead = { kind: "missing" } | { kind: "unreadable"; why: string } | { kind: "ok"; parsed: ParsedTranscript; text: string };
+type TranscriptRead =
+  | { kind: "missing" }
+  | { kind: "unreadable"; why: string }
+  | { kind: "ok"; parsed: ParsedTranscript; text: string };
 
 /** Units of one session folder come one after another, so a one-entry cache is enough (and keeps memory flat). */
 function readTranscript(repo: string, s: SessionFolder, cache: Map<string, TranscriptRead>): TranscriptRead {
@@ -99,11 +115,16 @@ function readTranscript(repo: string, s: SessionFolder, cache: Map<string, Trans
   cache.clear();
   const buf = readBlob(repo, s.transcriptBlob, false);
   let out: TranscriptRead;
-  if (buf === null) out = { kind: "missing" }; // listed in the tree, object absent (large blobs in mirrors)
+  if (buf === null)
+    out = { kind: "missing" }; // listed in the tree, object absent (large blobs in mirrors)
   else {
     const text = buf.toString("utf8");
     const parsed = parseTranscript(text);
-    if (parsed.format === "unknown") out = { kind: "unreadable", why: "neither Claude Code nor Codex JSONL nor a Gemini CLI or Pi session (the reference reads no other format)" };
+    if (parsed.format === "unknown")
+      out = {
+        kind: "unreadable",
+        why: "neither Claude Code nor Codex JSONL nor a Gemini CLI or Pi session (the reference reads no other format)",
+      };
     else out = { kind: "ok", parsed, text };
   }
   cache.set(s.transcriptBlob, out);
@@ -147,7 +168,12 @@ export interface ReferenceOptions {
   followSymlinks?: boolean;
 }
 
-export function inferredStart(repo: string, plan: { session: SessionFolder }, checkpoints: Map<string, Checkpoint>, gemini: boolean): number | null {
+export function inferredStart(
+  repo: string,
+  plan: { session: SessionFolder },
+  checkpoints: Map<string, Checkpoint>,
+  gemini: boolean,
+): number | null {
   const mine = plan.session.transcriptBlob ? readBlob(repo, plan.session.transcriptBlob, false) : null;
   if (!mine) return null;
   let best: number | null = null;
@@ -180,12 +206,18 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
   clearBlobCache();
   const checkpoints = readCheckpoints(repo);
   const links = linkCommits(repo);
-  const { units: plans, unlinkedFolders } = planUnits(checkpoints, links, { multiSessionCommit: options.multiSessionCommit });
+  const { units: plans, unlinkedFolders } = planUnits(checkpoints, links, {
+    multiSessionCommit: options.multiSessionCommit,
+  });
   const transcripts = new Map<string, TranscriptRead>();
   const trees = new Map<string, string[]>();
   const treePaths = (sha: string | null): string[] => {
     if (!sha) return [];
-    if (!trees.has(sha)) trees.set(sha, lsTree(repo, sha).map((e) => e.path));
+    if (!trees.has(sha))
+      trees.set(
+        sha,
+        lsTree(repo, sha).map((e) => e.path),
+      );
     return trees.get(sha)!;
   };
 
@@ -221,7 +253,10 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     const t = readTranscript(repo, plan.session, transcripts);
     if (t.kind === "ok" && t.parsed.format !== "unknown") unit.agent = AGENT_NAMES[t.parsed.format];
     // Entire's label as the API names the model: Claude Code's settings add a context-window suffix such as `[1m]`.
-    const metadataModel = typeof plan.session.metadata?.model === "string" ? plan.session.metadata.model.replace(/\[[^\]]*\]$/, "") || null : null;
+    const metadataModel =
+      typeof plan.session.metadata?.model === "string"
+        ? plan.session.metadata.model.replace(/\[[^\]]*\]$/, "") || null
+        : null;
     // The product's reading: without this folder's transcript, the session's model (its other copies), else Entire's label.
     if (options.unitModel === "slice" && t.kind !== "ok") unit.model = unit.model ?? metadataModel;
     const commitReadable = gitRaw(repo, ["cat-file", "-e", `${plan.commit.sha}^{tree}`]).ok;
@@ -247,7 +282,9 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       const inferred = inferredStart(repo, plan, checkpoints, parsed.format === "gemini");
       if (inferred !== null) {
         start = inferred;
-        notes.push(`no slice start (or 0) in the metadata: inferred ${start}, after the longest earlier copy of the transcript`);
+        notes.push(
+          `no slice start (or 0) in the metadata: inferred ${start}, after the longest earlier copy of the transcript`,
+        );
       }
     }
     if (start === null) {
@@ -259,7 +296,12 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
       const own = sessionEffort(t.text, parsed.format).model;
       // Gemini's slice starts at a message, not a line.
       // Pi's model_change before the slice names the model of its first messages.
-      const slice = parsed.format === "gemini" ? sessionEffort(t.text, "gemini", { fromMessage: start }) : parsed.format === "pi" ? sessionEffort(t.text, "pi", { fromLine: start }) : sessionEffort(t.text.split("\n").slice(start).join("\n"), parsed.format);
+      const slice =
+        parsed.format === "gemini"
+          ? sessionEffort(t.text, "gemini", { fromMessage: start })
+          : parsed.format === "pi"
+            ? sessionEffort(t.text, "pi", { fromLine: start })
+            : sessionEffort(t.text.split("\n").slice(start).join("\n"), parsed.format);
       unit.model = slice.model ?? own ?? metadataModel;
     }
     if (!commitReadable) {
@@ -269,16 +311,31 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     if (start > parsed.lineCount) {
       // formats.md §1.2: a checkpoint's copy holds the session up to that checkpoint, so a copy shorter than the
       // slice's start does not hold its part (a Gemini rewind or compression shortens the conversation): §1 rule 6.
-      if (computeUnit(repo, plan.commit.sha, firstParent, [], [], new Set()).unreadable) reasons.push("commit-unreadable");
+      if (computeUnit(repo, plan.commit.sha, firstParent, [], [], new Set()).unreadable)
+        reasons.push("commit-unreadable");
       reasons.push("transcript-unreadable");
-      notes.push(`the slice starts at ${start}, past the end of the stored transcript (${parsed.lineCount}): it does not hold this checkpoint's part`);
+      notes.push(
+        `the slice starts at ${start}, past the end of the stored transcript (${parsed.lineCount}): it does not hold this checkpoint's part`,
+      );
       unit.ambiguity = reasons[0];
       continue;
     }
     // §3: a call belongs to the checkpoint whose slice holds its result record.
     const calls = parsed.calls.filter((c) => c.resultLine >= start!);
-    const known = new Set([...treePaths(plan.commit.sha), ...treePaths(firstParent), ...filesTouched(checkpoints.get(plan.checkpointId)!)]);
-    const outcome = computeUnit(repo, plan.commit.sha, firstParent, calls, parsed.cwds, known, options.followSymlinks === true);
+    const known = new Set([
+      ...treePaths(plan.commit.sha),
+      ...treePaths(firstParent),
+      ...filesTouched(checkpoints.get(plan.checkpointId)!),
+    ]);
+    const outcome = computeUnit(
+      repo,
+      plan.commit.sha,
+      firstParent,
+      calls,
+      parsed.cwds,
+      known,
+      options.followSymlinks === true,
+    );
     notes.push(...outcome.notes);
     if (outcome.unreadable) {
       reasons.push("commit-unreadable");
@@ -294,12 +351,20 @@ export function runReference(repo: string, options: ReferenceOptions = {}): Refe
     unit.ambiguity = reasons[0] ?? null;
   }
   clearBlobCache();
-  units.sort((a, b) => (a.session_id + a.commit_sha + a.checkpoint_id < b.session_id + b.commit_sha + b.checkpoint_id ? -1 : 1));
+  units.sort((a, b) =>
+    a.session_id + a.commit_sha + a.checkpoint_id < b.session_id + b.commit_sha + b.checkpoint_id ? -1 : 1,
+  );
   return { units, unlinked_session_folders: unlinkedFolders.length, checkpoints: checkpoints.size };
 }
 
 /** metrics.md §1's order; `multi-session-commit` (only with the `multiSessionCommit` option) after rule 3, as the product. */
 export const REASON_ORDER = [
-  "multi-session-checkpoint", "multi-checkpoint-session", "multi-commit-checkpoint", "multi-session-commit", "merge-commit",
-  "commit-unreadable", "transcript-missing", "transcript-unreadable",
+  "multi-session-checkpoint",
+  "multi-checkpoint-session",
+  "multi-commit-checkpoint",
+  "multi-session-commit",
+  "merge-commit",
+  "commit-unreadable",
+  "transcript-missing",
+  "transcript-unreadable",
 ];

@@ -51,7 +51,12 @@ interface FileState {
  * longest suffix a path git knows (commit tree, base tree, Entire's files_touched). Worktrees and
  * sessions started in a subdirectory need no special case. Without any vote, the first cwd is the root.
  */
-export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<string>, isKnown: (p: string) => boolean = (p) => known.has(p)): (c: FileChange) => string | null {
+export function makePathMapper(
+  calls: FileChange[],
+  cwds: string[],
+  known: Set<string>,
+  isKnown: (p: string) => boolean = (p) => known.has(p),
+): (c: FileChange) => string | null {
   const absolute = (c: FileChange): string => {
     if (c.path.startsWith("/")) return c.path;
     const cwd = c.cwd ?? cwds[0] ?? "";
@@ -83,7 +88,10 @@ export function makePathMapper(calls: FileChange[], cwds: string[], known: Set<s
   let root = cwds[0] ? `/${clean(cwds[0]).join("/")}` : "/";
   let best = 0;
   for (const [r, n] of [...votes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    if (n > best) { best = n; root = r; }
+    if (n > best) {
+      best = n;
+      root = r;
+    }
   }
   const rootSegs = clean(root);
   return (c) => {
@@ -167,15 +175,35 @@ function blobAt(repo: string, tree: Map<string, string> | null, path: string): B
 const baseLines = (texts: string[]): Line[] => texts.map((text) => ({ text, prov: "base", call: null }));
 
 /** One unit: replay `calls` (already cut to the checkpoint's slice) on the base, then attribute at `commit`. */
-export function computeUnit(repo: string, commit: string, firstParent: string | null, calls: FileChange[], cwds: string[], known: Set<string>, followSymlinks = false): UnitOutcome {
+export function computeUnit(
+  repo: string,
+  commit: string,
+  firstParent: string | null,
+  calls: FileChange[],
+  cwds: string[],
+  known: Set<string>,
+  followSymlinks = false,
+): UnitOutcome {
   const notes: string[] = [];
   const changed = changedFiles(repo, commit, firstParent);
-  if (!changed) return { numbers: null, files: [], finalLines: new Map(), unreadable: "commit diff cannot be read", notes };
-  const missing = missingObjects(repo, changed.flatMap((f) => [f.oldBlob, f.newBlob]).filter((b): b is string => b !== null));
+  if (!changed)
+    return { numbers: null, files: [], finalLines: new Map(), unreadable: "commit diff cannot be read", notes };
+  const missing = missingObjects(
+    repo,
+    changed.flatMap((f) => [f.oldBlob, f.newBlob]).filter((b): b is string => b !== null),
+  );
   const lost = changed.find((f) => (f.oldBlob && missing.has(f.oldBlob)) || (f.newBlob && missing.has(f.newBlob)));
-  if (lost) return { numbers: null, files: [], finalLines: new Map(), unreadable: `a blob of ${lost.path} is missing`, notes };
+  if (lost)
+    return { numbers: null, files: [], finalLines: new Map(), unreadable: `a blob of ${lost.path} is missing`, notes };
   // Blobs only (no gitlinks): the base tree, for the replay's starting states.
-  const baseTree = firstParent === null ? null : new Map(lsTree(repo, firstParent).filter((e) => e.type === "blob").map((e) => [e.path, e.sha]));
+  const baseTree =
+    firstParent === null
+      ? null
+      : new Map(
+          lsTree(repo, firstParent)
+            .filter((e) => e.type === "blob")
+            .map((e) => [e.path, e.sha]),
+        );
   const knownPaths = new Set([...known, ...changed.map((f) => f.path)]);
   // Symbolic links: the commit's, else the base's where the commit holds nothing at that path.
   const commitLinks = followSymlinks ? symlinkTargets(repo, commit) : new Map<string, string>();
@@ -313,8 +341,10 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
     attributeFile(repo, f, states, totals, notes);
     if (totals.total > before.total) {
       Object.assign(fileOf(f.path), {
-        survived: totals.survived - before.survived, human: totals.human - before.human,
-        outside: totals.outside - before.outside, total: totals.total - before.total,
+        survived: totals.survived - before.survived,
+        human: totals.human - before.human,
+        outside: totals.outside - before.outside,
+        total: totals.total - before.total,
       });
     }
   }
@@ -341,8 +371,14 @@ export function computeUnit(repo: string, commit: string, firstParent: string | 
  * (inserted lines are human), then anchor to git's view: only lines a Myers diff base → commit
  * inserts are committed lines; a replayed `base` among them becomes human.
  */
-function attributeFile(repo: string, f: ChangedFile, states: Map<string, FileState>, totals: { survived: number; human: number; outside: number; total: number }, notes: string[]): void {
-  const read = (sha: string | null): Buffer => (sha ? readBlob(repo, sha) ?? Buffer.alloc(0) : Buffer.alloc(0));
+function attributeFile(
+  repo: string,
+  f: ChangedFile,
+  states: Map<string, FileState>,
+  totals: { survived: number; human: number; outside: number; total: number },
+  notes: string[],
+): void {
+  const read = (sha: string | null): Buffer => (sha ? (readBlob(repo, sha) ?? Buffer.alloc(0)) : Buffer.alloc(0));
   const newBuf = read(f.newBlob);
   const oldBuf = read(f.oldBlob);
   if (isBinary(newBuf)) {

@@ -64,16 +64,36 @@ export function buildRepo(spec: RepoSpec, parent: string = tmpdir()): { repo: st
   for (const [id, folders] of Object.entries(spec.checkpoints)) {
     const dir = `${id.slice(0, 2)}/${id.slice(2)}`;
     const files: Record<string, string> = {
-      [`${dir}/metadata.json`]: JSON.stringify({
-        checkpoint_id: id, strategy: "manual-commit", branch: "main", checkpoints_count: 1,
-        sessions: folders.map((_, n) => ({ metadata: `/${dir}/${n}/metadata.json`, transcript: `/${dir}/${n}/full.jsonl` })),
-      }, null, 2),
+      [`${dir}/metadata.json`]: JSON.stringify(
+        {
+          checkpoint_id: id,
+          strategy: "manual-commit",
+          branch: "main",
+          checkpoints_count: 1,
+          sessions: folders.map((_, n) => ({
+            metadata: `/${dir}/${n}/metadata.json`,
+            transcript: `/${dir}/${n}/full.jsonl`,
+          })),
+        },
+        null,
+        2,
+      ),
     };
     folders.forEach((f, n) => {
-      files[`${dir}/${n}/metadata.json`] = JSON.stringify({
-        checkpoint_id: id, session_id: f.sessionId, strategy: "manual-commit", created_at: "2026-01-01T11:00:00Z", branch: "main",
-        checkpoints_count: 1, agent: f.agent, ...f.meta,
-      }, null, 2);
+      files[`${dir}/${n}/metadata.json`] = JSON.stringify(
+        {
+          checkpoint_id: id,
+          session_id: f.sessionId,
+          strategy: "manual-commit",
+          created_at: "2026-01-01T11:00:00Z",
+          branch: "main",
+          checkpoints_count: 1,
+          agent: f.agent,
+          ...f.meta,
+        },
+        null,
+        2,
+      );
       if (f.transcript !== null) files[`${dir}/${n}/full.jsonl`] = f.transcript;
     });
     write(repo, files);

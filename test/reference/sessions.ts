@@ -79,26 +79,54 @@ function firstRecords(text: string): (Record<string, unknown> | null)[] {
 }
 
 const EMPTY: SessionEffort = {
-  input_tokens: 0, output_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, api_calls: 0,
-  duration_s: null, active_s: null, prompts: 0, length_bin: null, model: null, models_ranked: [], started_at: null, ended_at: null,
-  cost_usd: null, unknown_models: [],
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_creation_tokens: 0,
+  cache_read_tokens: 0,
+  api_calls: 0,
+  duration_s: null,
+  active_s: null,
+  prompts: 0,
+  length_bin: null,
+  model: null,
+  models_ranked: [],
+  started_at: null,
+  ended_at: null,
+  cost_usd: null,
+  unknown_models: [],
 };
 const NO_CALLS: CallCounts = { tool_calls: 0, edit_calls: 0, failed_edit_calls: 0, unresolved_edit_calls: 0 };
 
 /** One session's record from its transcript text (`copy`/`copies` describe where it came from). */
-export function sessionRecord(sessionId: string, text: string, format: ReferenceSession["format"], options: EffortOptions & SessionReadings = {}): ReferenceSession {
-  const readable = format === "claude-code" || format === "codex" || format === "gemini" || format === "pi" ? format : null;
+export function sessionRecord(
+  sessionId: string,
+  text: string,
+  format: ReferenceSession["format"],
+  options: EffortOptions & SessionReadings = {},
+): ReferenceSession {
+  const readable =
+    format === "claude-code" || format === "codex" || format === "gemini" || format === "pi" ? format : null;
   const effort = readable ? sessionEffort(text, readable, options) : EMPTY;
   const counts = readable ? callCounts(readable === "gemini" ? [] : parseRecords(text), readable, text) : NO_CALLS;
   const models = options.modelsWithMain ? effort.models_ranked : effort.models_ranked.slice(1);
   return {
-    session_id: sessionId, format, copy: null, copies: 1,
-    agent: readable ? AGENT_NAMES[readable] : null, models: models.join(";"), ...effort, ...counts,
+    session_id: sessionId,
+    format,
+    copy: null,
+    copies: 1,
+    agent: readable ? AGENT_NAMES[readable] : null,
+    models: models.join(";"),
+    ...effort,
+    ...counts,
   };
 }
 
 /** Sessions sorted by id; those whose transcripts are all absent or unreadable keep empty numbers and say so in `format`. */
-export function runReferenceSessions(repo: string, options: EffortOptions & SessionReadings = {}, checkpoints: Map<string, Checkpoint> = readCheckpoints(repo)): ReferenceSession[] {
+export function runReferenceSessions(
+  repo: string,
+  options: EffortOptions & SessionReadings = {},
+  checkpoints: Map<string, Checkpoint> = readCheckpoints(repo),
+): ReferenceSession[] {
   const folders = new Map<string, { key: string; blob: string | null }[]>();
   for (const cp of [...checkpoints.values()].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     for (const s of cp.sessions) {
@@ -117,7 +145,16 @@ export function runReferenceSessions(repo: string, options: EffortOptions & Sess
       if (best === null || lines > best.lines) best = { key: c.key, buf, lines };
     }
     if (!best) {
-      out.push({ session_id: sessionId, format: "missing", copy: null, copies: copies.length, agent: null, models: "", ...EMPTY, ...NO_CALLS });
+      out.push({
+        session_id: sessionId,
+        format: "missing",
+        copy: null,
+        copies: copies.length,
+        agent: null,
+        models: "",
+        ...EMPTY,
+        ...NO_CALLS,
+      });
       continue;
     }
     const text = best.buf.toString("utf8");

@@ -34,7 +34,8 @@ export interface CallCounts {
 /** The message records of one record: itself, and the sub-agent message nested in an `agent_progress` record. */
 function messages(r: Json): Json[] {
   const out: Json[] = [r];
-  if (r.type === "progress" && isObj(r.data) && r.data.type === "agent_progress" && isObj(r.data.message)) out.push(r.data.message);
+  if (r.type === "progress" && isObj(r.data) && r.data.type === "agent_progress" && isObj(r.data.message))
+    out.push(r.data.message);
   return out;
 }
 
@@ -46,8 +47,20 @@ function claudeCounts(records: Json[]): CallCounts {
       if (!isObj(m.message) || !Array.isArray(m.message.content)) continue;
       for (const b of m.message.content) {
         if (!isObj(b)) continue;
-        if (m.type === "assistant" && b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string" && !names.has(b.id)) names.set(b.id, b.name);
-        if (m.type === "user" && b.type === "tool_result" && typeof b.tool_use_id === "string" && !outcome.has(b.tool_use_id)) {
+        if (
+          m.type === "assistant" &&
+          b.type === "tool_use" &&
+          typeof b.id === "string" &&
+          typeof b.name === "string" &&
+          !names.has(b.id)
+        )
+          names.set(b.id, b.name);
+        if (
+          m.type === "user" &&
+          b.type === "tool_result" &&
+          typeof b.tool_use_id === "string" &&
+          !outcome.has(b.tool_use_id)
+        ) {
           outcome.set(b.tool_use_id, b.is_error === true || typeof m.toolUseResult === "string");
         }
       }
@@ -105,9 +118,16 @@ function codexCounts(records: Json[]): CallCounts {
       const key = itemId !== null && calls.has(itemId) ? itemId : `item:${anonymous++}`;
       calls.set(key, true);
       if (!patchEnd.has(key)) patchEnd.set(key, ok);
-    } else if ((p.type === "custom_tool_call_output" || p.type === "function_call_output") && id !== null && !output.has(id)) {
+    } else if (
+      (p.type === "custom_tool_call_output" || p.type === "function_call_output") &&
+      id !== null &&
+      !output.has(id)
+    ) {
       const o = p.output;
-      output.set(id, typeof o === "string" ? o : isObj(o) && typeof o.content === "string" ? o.content : JSON.stringify(o ?? ""));
+      output.set(
+        id,
+        typeof o === "string" ? o : isObj(o) && typeof o.content === "string" ? o.content : JSON.stringify(o ?? ""),
+      );
     }
   }
   // A patch_apply_end whose call is not in the log still is an apply_patch call (it changed files or failed to).

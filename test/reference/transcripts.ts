@@ -93,7 +93,8 @@ export function detectFormat(records: (Json | null)[]): "claude-code" | "codex" 
   for (const r of records.slice(0, 200)) {
     if (!r) continue;
     if (isObj(r.payload) && typeof r.type === "string") codex += 1;
-    else if (typeof r.type === "string" && ("sessionId" in r || "uuid" in r || "message" in r || "snapshot" in r)) claude += 1;
+    else if (typeof r.type === "string" && ("sessionId" in r || "uuid" in r || "message" in r || "snapshot" in r))
+      claude += 1;
   }
   if (codex === 0 && claude === 0) return "unknown";
   return codex > claude ? "codex" : "claude-code";
@@ -110,10 +111,29 @@ export function parseTranscript(text: string): ParsedTranscript {
   return parseGeminiTranscript(text) ?? { ...base, calls: [], cwds: [] };
 }
 
-function blankChange(callId: string, tool: string, resultLine: number, order: number, path: string, cwd: string | null): FileChange {
+function blankChange(
+  callId: string,
+  tool: string,
+  resultLine: number,
+  order: number,
+  path: string,
+  cwd: string | null,
+): FileChange {
   return {
-    callId, tool, resultLine, order, path, cwd,
-    preImage: null, postImage: null, stringEdits: null, unifiedDiff: null, deleted: false, movePath: null, userModified: false, unreplayable: null,
+    callId,
+    tool,
+    resultLine,
+    order,
+    path,
+    cwd,
+    preImage: null,
+    postImage: null,
+    stringEdits: null,
+    unifiedDiff: null,
+    deleted: false,
+    movePath: null,
+    userModified: false,
+    unreplayable: null,
   };
 }
 
@@ -130,7 +150,8 @@ function claudeCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: str
   const messages = (r: Json): Json[] => {
     const out: Json[] = [r];
     const data = r.data;
-    if (r.type === "progress" && isObj(data) && data.type === "agent_progress" && isObj(data.message)) out.push(data.message);
+    if (r.type === "progress" && isObj(data) && data.type === "agent_progress" && isObj(data.message))
+      out.push(data.message);
     return out;
   };
   records.forEach((r) => {
@@ -140,8 +161,18 @@ function claudeCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: str
     for (const m of messages(r)) {
       if (m.type !== "assistant" || !isObj(m.message) || !Array.isArray(m.message.content)) continue;
       for (const b of m.message.content) {
-        if (isObj(b) && b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string" && !uses.has(b.id)) {
-          uses.set(b.id, { name: b.name, input: isObj(b.input) ? b.input : {}, time: str(m.timestamp) ?? str(r.timestamp) });
+        if (
+          isObj(b) &&
+          b.type === "tool_use" &&
+          typeof b.id === "string" &&
+          typeof b.name === "string" &&
+          !uses.has(b.id)
+        ) {
+          uses.set(b.id, {
+            name: b.name,
+            input: isObj(b.input) ? b.input : {},
+            time: str(m.timestamp) ?? str(r.timestamp),
+          });
         }
       }
     }
@@ -181,7 +212,16 @@ function claudeCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: str
   return { calls, cwds };
 }
 
-function claudeChange(id: string, tool: string, input: Json, tur: Json | null, line: number, order: number, path: string, cwd: string | null): FileChange {
+function claudeChange(
+  id: string,
+  tool: string,
+  input: Json,
+  tur: Json | null,
+  line: number,
+  order: number,
+  path: string,
+  cwd: string | null,
+): FileChange {
   const c = blankChange(id, tool, line, order, path, cwd);
   c.userModified = tur?.userModified === true;
   if (tool === "Write" || tool === "mcp__acp__Write") {
@@ -206,8 +246,11 @@ function claudeChange(id: string, tool: string, input: Json, tur: Json | null, l
   if (tool === "MultiEdit") {
     if (typeof tur?.originalFileContents === "string") c.preImage = tur.originalFileContents;
     const edits = Array.isArray(tur?.edits) ? tur.edits : Array.isArray(input.edits) ? input.edits : null;
-    const parsed = (edits ?? []).map((e: unknown) => (isObj(e) && typeof e.old_string === "string" && typeof e.new_string === "string"
-      ? { oldString: e.old_string, newString: e.new_string, replaceAll: e.replace_all === true } : null));
+    const parsed = (edits ?? []).map((e: unknown) =>
+      isObj(e) && typeof e.old_string === "string" && typeof e.new_string === "string"
+        ? { oldString: e.old_string, newString: e.new_string, replaceAll: e.replace_all === true }
+        : null,
+    );
     if (!edits || parsed.some((e) => e === null)) c.unreplayable = "MultiEdit without edits";
     else c.stringEdits = parsed as StringEdit[];
     return c;
@@ -237,9 +280,15 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
       cwd = p.cwd;
       if (cwds[cwds.length - 1] !== cwd) cwds.push(cwd);
     }
-    if (p.type === "custom_tool_call" && p.name === "apply_patch" && typeof p.call_id === "string") patchCalls.set(p.call_id, line);
-    if ((p.type === "custom_tool_call" || p.type === "function_call" || p.type === "local_shell_call") && typeof p.call_id === "string") callIds.add(p.call_id);
-    if (p.type === "custom_tool_call_output" && typeof p.call_id === "string") outputs.set(p.call_id, { line, text: String(p.output ?? "") });
+    if (p.type === "custom_tool_call" && p.name === "apply_patch" && typeof p.call_id === "string")
+      patchCalls.set(p.call_id, line);
+    if (
+      (p.type === "custom_tool_call" || p.type === "function_call" || p.type === "local_shell_call") &&
+      typeof p.call_id === "string"
+    )
+      callIds.add(p.call_id);
+    if (p.type === "custom_tool_call_output" && typeof p.call_id === "string")
+      outputs.set(p.call_id, { line, text: String(p.output ?? "") });
     // Codex 0.149+ writes a file change as an `item_completed` event holding a `FileChange` item
     // ({id, status, changes}): the same record as patch_apply_end, by another name (in Code Mode, one
     // per `tools.apply_patch` inside an `exec` call, each with an id of its own).
@@ -263,8 +312,7 @@ function codexCalls(records: (Json | null)[]): { calls: FileChange[]; cwds: stri
         // §3.1: the content a delete logs is the file before the call, a pre-image like Claude Code's originalFile.
         c.deleted = true;
         c.preImage = str(ch.content);
-      }
-      else if (ch.type === "update") {
+      } else if (ch.type === "update") {
         c.unifiedDiff = str(ch.unified_diff) ?? "";
         c.movePath = str(ch.move_path);
       } else c.unreplayable = `unknown change type ${String(ch.type)}`;

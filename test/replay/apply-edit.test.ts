@@ -44,7 +44,15 @@ test("applyUnifiedDiff: a blank context line written ' ' is a line of the file; 
 
 test("postImageOf: an empty diff is the tool's record of no change; a diff with text but no hunk stays unreplayable", () => {
   // Found by differential fuzzing: Codex logs `{type: "update", unified_diff: ""}` for a pure rename or a no-op update.
-  const edit = (patch: string) => ({ path: "a.ts", kind: "patch" as const, pre_image: null, post_image: null, edits: null, patch, user_modified: false });
+  const edit = (patch: string) => ({
+    path: "a.ts",
+    kind: "patch" as const,
+    pre_image: null,
+    post_image: null,
+    edits: null,
+    patch,
+    user_modified: false,
+  });
   assert.deepEqual(postImageOf(edit(""), "x\ny\n", "apply_patch"), { ok: true, text: "x\ny\n" });
   assert.deepEqual(postImageOf({ ...edit(""), moved_from: "old.ts" }, "x\n", "apply_patch"), { ok: true, text: "x\n" });
   assert.equal(postImageOf(edit("garbled text\n"), "x\n", "apply_patch").ok, false);
@@ -56,7 +64,10 @@ test("applyUnifiedDiff: the final newline follows the marker's side ('\\ No newl
   const patch = "@@ -1,3 +1,3 @@\n l2\n+x\n \n-x\n\\ No newline at end of file\n";
   assert.deepEqual(applyUnifiedDiff("l2\n\nx", patch), { ok: true, text: "l2\nx\n\n" });
   // The marker after a '+' line: the new side has no final newline, even when the old one had.
-  assert.deepEqual(applyUnifiedDiff("a\nb\n", "@@ -1,2 +1,2 @@\n a\n-b\n+c\n\\ No newline at end of file\n"), { ok: true, text: "a\nc" });
+  assert.deepEqual(applyUnifiedDiff("a\nb\n", "@@ -1,2 +1,2 @@\n a\n-b\n+c\n\\ No newline at end of file\n"), {
+    ok: true,
+    text: "a\nc",
+  });
   // No marker: the end stays as it was.
   assert.deepEqual(applyUnifiedDiff("a\nb", "@@ -1,2 +1,2 @@\n-a\n+A\n b\n"), { ok: true, text: "A\nb" });
 });
@@ -79,12 +90,21 @@ test("applyUnifiedDiff: where a hunk applied away from its line, the next is loo
 test("applyStringEdits: an old string starting with a newline does not split a CRLF line break", () => {
   // "top\r\nold\r\n", old "\nold" → new "new". Literally, "\nold" matches after the "\r" and leaves "top\rnew\r\n"
   // (a line "top\rnew"). The tools match CRLF files as LF text: "top\nold\n" → "topnew\n", written back CRLF.
-  assert.deepEqual(applyStringEdits("top\r\nold\r\n", [{ old_string: "\nold", new_string: "new", replace_all: false }]), { ok: true, text: "topnew\r\n" });
+  assert.deepEqual(
+    applyStringEdits("top\r\nold\r\n", [{ old_string: "\nold", new_string: "new", replace_all: false }]),
+    { ok: true, text: "topnew\r\n" },
+  );
   assert.deepEqual(
     applyStringEdits("a\r\nx\r\nb\r\nx\r\n", [{ old_string: "\nx", new_string: "", replace_all: true }]),
     { ok: true, text: "a\r\nb\r\n" }, // LF "a\nx\nb\nx\n" → "a\nb\n"
   );
   // On an LF file, or an old string that does not start with a newline, nothing changes: a literal match.
-  assert.deepEqual(applyStringEdits("top\nold\n", [{ old_string: "\nold", new_string: "new", replace_all: false }]), { ok: true, text: "topnew\n" });
-  assert.deepEqual(applyStringEdits("top\r\nold\r\n", [{ old_string: "old", new_string: "new", replace_all: false }]), { ok: true, text: "top\r\nnew\r\n" });
+  assert.deepEqual(applyStringEdits("top\nold\n", [{ old_string: "\nold", new_string: "new", replace_all: false }]), {
+    ok: true,
+    text: "topnew\n",
+  });
+  assert.deepEqual(applyStringEdits("top\r\nold\r\n", [{ old_string: "old", new_string: "new", replace_all: false }]), {
+    ok: true,
+    text: "top\r\nnew\r\n",
+  });
 });

@@ -62,7 +62,11 @@ test("line arrays are packed and file states share one shape, however they were 
     out.statesShareShape = sameMap(base, local) && sameMap(base, whole) && sameMap(base, same);
     console.log(JSON.stringify(out));
   `;
-  const r = spawnSync(process.execPath, ["--allow-natives-syntax", "--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+  const r = spawnSync(
+    process.execPath,
+    ["--allow-natives-syntax", "--import", "tsx", "--input-type=module", "-e", script],
+    { encoding: "utf8" },
+  );
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout.trim()), {
     repeatedSplitHoley: false,

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { agentOwner, BASE, type FileState, OUTSIDE, stateFromText, transition, transitionWhole } from "../../src/replay/file-state";
+import {
+  agentOwner,
+  BASE,
+  type FileState,
+  OUTSIDE,
+  stateFromText,
+  transition,
+  transitionWhole,
+} from "../../src/replay/file-state";
 import { splitLines } from "../../src/replay/lines";
 
 /*
@@ -57,29 +65,38 @@ test("transition around the change equals the whole-file diff over chains of ran
   let local = 0;
   let total = 0;
   fc.assert(
-    fc.property(body, body, fc.boolean(), fc.nat({ max: 4 }).map((x) => x === 0), fc.array(edit, { minLength: 1, maxLength: 6 }), (head, tail, nl, crlf, edits) => {
-      let fast = stateFromText(textOf(head, tail, nl, crlf), BASE);
-      let slow = fast;
-      edits.forEach((e, n) => {
-        const next = apply(fast.text, e);
-        const owner = n % 3 === 2 ? OUTSIDE : agentOwner(`call-${n}`);
-        const f = transition(fast, next, owner);
-        const s = transitionWhole(slow, next, owner);
-        assert.equal(f.inserted, s.inserted);
-        assert.equal(f.deleted, s.deleted);
-        same(f.state, s.state, `edit ${n}`);
-        // The carried line offsets must describe the new text (the next edit relies on them).
-        total++;
-        if (f.state.starts) {
-          local++;
-          assert.equal(f.state.starts.length, f.state.lines.length + 1);
-          assert.equal(f.state.starts[f.state.lines.length], next.length);
-          f.state.lines.forEach((l, i) => assert.equal(next.slice(f.state.starts![i], f.state.starts![i] + l.length), l));
-        }
-        fast = f.state;
-        slow = s.state;
-      });
-    }),
+    fc.property(
+      body,
+      body,
+      fc.boolean(),
+      fc.nat({ max: 4 }).map((x) => x === 0),
+      fc.array(edit, { minLength: 1, maxLength: 6 }),
+      (head, tail, nl, crlf, edits) => {
+        let fast = stateFromText(textOf(head, tail, nl, crlf), BASE);
+        let slow = fast;
+        edits.forEach((e, n) => {
+          const next = apply(fast.text, e);
+          const owner = n % 3 === 2 ? OUTSIDE : agentOwner(`call-${n}`);
+          const f = transition(fast, next, owner);
+          const s = transitionWhole(slow, next, owner);
+          assert.equal(f.inserted, s.inserted);
+          assert.equal(f.deleted, s.deleted);
+          same(f.state, s.state, `edit ${n}`);
+          // The carried line offsets must describe the new text (the next edit relies on them).
+          total++;
+          if (f.state.starts) {
+            local++;
+            assert.equal(f.state.starts.length, f.state.lines.length + 1);
+            assert.equal(f.state.starts[f.state.lines.length], next.length);
+            f.state.lines.forEach((l, i) =>
+              assert.equal(next.slice(f.state.starts![i], f.state.starts![i] + l.length), l),
+            );
+          }
+          fast = f.state;
+          slow = s.state;
+        });
+      },
+    ),
     { numRuns: 3000, seed: 20261130 },
   );
   // Most generated texts are long and LF-only: the local path must have been exercised.

@@ -19,7 +19,6 @@ function jsdiffRuns(a: string[], b: string[]) {
   return runs;
 }
 
-
 test("lineDiff is the diff package's Myers script on the whole line arrays", () => {
   // metrics.md §2 names the `diff` package: lineDiff must give jsdiff's edit script on the
   // whole arrays, with its own choices among scripts of equal cost. Small alphabets make

@@ -15,7 +15,13 @@ test("binary: a NUL in the first 8000 bytes of the UTF-8 text, whatever the char
   assert.equal(isBinaryText("no nul here"), false);
   // The same answers as the bytes themselves give.
   const enc = new TextEncoder();
-  for (const text of [cjk + "\u0000", "中".repeat(2666) + "\u0000", "😀".repeat(1999) + "\u0000", "é".repeat(3999) + "\u0000", "é".repeat(4000) + "\u0000"]) {
+  for (const text of [
+    cjk + "\u0000",
+    "中".repeat(2666) + "\u0000",
+    "😀".repeat(1999) + "\u0000",
+    "é".repeat(3999) + "\u0000",
+    "é".repeat(4000) + "\u0000",
+  ]) {
     assert.equal(isBinaryText(text), isBinaryBytes(enc.encode(text)), `${text.length} units`);
   }
 });

@@ -4,18 +4,29 @@ import { makePathMapper, resolveSymlinks } from "../../src/replay";
 
 test("Windows paths map to repository paths like POSIX ones (the drive letter is not part of the root)", () => {
   // A Claude Code session on Windows: cwd C:\Users\me\repo, edits under it and one outside it.
-  const logged = ["C:\\Users\\me\\repo\\src\\a.py", "C:\\Users\\me\\repo\\README.md", "C:\\Users\\me\\.claude\\plans\\p.md", "src\\b.py"];
+  const logged = [
+    "C:\\Users\\me\\repo\\src\\a.py",
+    "C:\\Users\\me\\repo\\README.md",
+    "C:\\Users\\me\\.claude\\plans\\p.md",
+    "src\\b.py",
+  ];
   const inRepo = new Set(["src/a.py", "README.md"]);
   const mapper = makePathMapper(logged, ["C:\\Users\\me\\repo"], (p) => inRepo.has(p));
   assert.equal(mapper.root, "/Users/me/repo");
-  assert.deepEqual(logged.map((p) => mapper.toRepoPath(p)), ["src/a.py", "README.md", null, "src/b.py"]);
+  assert.deepEqual(
+    logged.map((p) => mapper.toRepoPath(p)),
+    ["src/a.py", "README.md", null, "src/b.py"],
+  );
 });
 
 test("a session started in a subfolder finds the repository root above it from the files it touched", () => {
   const logged = ["/home/u/proj/pkg/lib.py", "/home/u/proj/README.md"];
   const mapper = makePathMapper(logged, ["/home/u/proj/pkg"], (p) => p === "pkg/lib.py" || p === "README.md");
   assert.equal(mapper.root, "/home/u/proj");
-  assert.deepEqual(logged.map((p) => mapper.toRepoPath(p)), ["pkg/lib.py", "README.md"]);
+  assert.deepEqual(
+    logged.map((p) => mapper.toRepoPath(p)),
+    ["pkg/lib.py", "README.md"],
+  );
 });
 
 test("a session started in a monorepo package: a tie between roots goes to the one whose paths the commit changes", () => {
@@ -24,26 +35,48 @@ test("a session started in a monorepo package: a tie between roots goes to the o
   const logged = ["/home/u/proj/packages/web/package.json"];
   const inRepo = new Set(["package.json", "packages/web/package.json"]);
   const committed = new Set(["packages/web/package.json"]);
-  const mapper = makePathMapper(logged, ["/home/u/proj/packages/web"], (p) => inRepo.has(p), (p) => committed.has(p));
+  const mapper = makePathMapper(
+    logged,
+    ["/home/u/proj/packages/web"],
+    (p) => inRepo.has(p),
+    (p) => committed.has(p),
+  );
   assert.equal(mapper.root, "/home/u/proj");
   assert.equal(mapper.toRepoPath(logged[0]), "packages/web/package.json");
   // Without a preference the tie keeps the deeper root, as before (the commit may not touch the file at all).
-  assert.equal(makePathMapper(logged, ["/home/u/proj/packages/web"], (p) => inRepo.has(p)).root, "/home/u/proj/packages/web");
+  assert.equal(
+    makePathMapper(logged, ["/home/u/proj/packages/web"], (p) => inRepo.has(p)).root,
+    "/home/u/proj/packages/web",
+  );
   // The preference only breaks ties: more existing paths still win.
   const more = ["/home/u/proj/packages/web/package.json", "/home/u/proj/packages/web/src/app.ts"];
   const withSrc = new Set([...inRepo, "src/app.ts"]);
-  assert.equal(makePathMapper(more, ["/home/u/proj/packages/web"], (p) => withSrc.has(p), (p) => committed.has(p)).root, "/home/u/proj/packages/web");
+  assert.equal(
+    makePathMapper(
+      more,
+      ["/home/u/proj/packages/web"],
+      (p) => withSrc.has(p),
+      (p) => committed.has(p),
+    ).root,
+    "/home/u/proj/packages/web",
+  );
 });
 
 test("on POSIX a backslash is part of a file name; on Windows it separates", () => {
   const logged = ["/home/u/proj/back\\slash.txt", "/home/u/proj/src/a.txt", "dir\\rel.txt"];
   const inRepo = new Set(["back\\slash.txt", "src/a.txt"]);
   const mapper = makePathMapper(logged, ["/home/u/proj"], (p) => inRepo.has(p));
-  assert.deepEqual(logged.map((p) => mapper.toRepoPath(p)), ["back\\slash.txt", "src/a.txt", "dir\\rel.txt"]);
+  assert.deepEqual(
+    logged.map((p) => mapper.toRepoPath(p)),
+    ["back\\slash.txt", "src/a.txt", "dir\\rel.txt"],
+  );
   // The same relative path from a Windows session names a folder, as does a UNC path.
   const win = makePathMapper(["dir\\rel.txt", "\\\\host\\share\\repo\\x.txt"], ["\\\\host\\share\\repo"], () => true);
   assert.equal(win.root, "/host/share/repo");
-  assert.deepEqual([win.toRepoPath("dir\\rel.txt"), win.toRepoPath("\\\\host\\share\\repo\\x.txt")], ["dir/rel.txt", "x.txt"]);
+  assert.deepEqual(
+    [win.toRepoPath("dir\\rel.txt"), win.toRepoPath("\\\\host\\share\\repo\\x.txt")],
+    ["dir/rel.txt", "x.txt"],
+  );
 });
 
 test("writes through symbolic links land on the file the chain names, or nowhere when it leaves the repository", () => {

@@ -31,7 +31,11 @@ let profile: string;
 before(async () => {
   if (SKIP) return;
   profile = mkdtempSync(join(tmpdir(), "sce-chromium-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
 });
 
 after(async () => {
@@ -57,7 +61,12 @@ async function readPage(file: string) {
   const result = await page.evaluate(() => ({
     blame: [...document.querySelectorAll(".blame-unit")].map((u: any) => ({
       title: u.querySelector("h3").textContent,
-      counts: Object.fromEntries([...u.querySelectorAll(".owner-counts li[data-owner]")].map((li: any) => [li.dataset.owner, li.querySelector(".count").textContent])),
+      counts: Object.fromEntries(
+        [...u.querySelectorAll(".owner-counts li[data-owner]")].map((li: any) => [
+          li.dataset.owner,
+          li.querySelector(".count").textContent,
+        ]),
+      ),
       lines: [...u.querySelectorAll("table.blame tr")].map((tr: any) => ({
         owner: tr.dataset.owner,
         n: tr.querySelector(".ln").textContent,
@@ -67,7 +76,12 @@ async function readPage(file: string) {
       })),
     })),
     groups: [...document.querySelectorAll(".group")].map((g: any) => ({
-      owners: Object.fromEntries([...g.querySelectorAll(".group-owners li[data-owner]")].map((li: any) => [li.textContent.replace(/^\w /, "").replace(/: .*$/, ""), li.querySelector(".count").textContent])),
+      owners: Object.fromEntries(
+        [...g.querySelectorAll(".group-owners li[data-owner]")].map((li: any) => [
+          li.textContent.replace(/^\w /, "").replace(/: .*$/, ""),
+          li.querySelector(".count").textContent,
+        ]),
+      ),
       commits: g.querySelectorAll(".group-commits li").length,
       links: [...g.querySelectorAll(".group-sessions a")].map((a: any) => a.getAttribute("href")),
     })),
@@ -76,14 +90,26 @@ async function readPage(file: string) {
     scripts: document.querySelectorAll("script").length,
   }));
   await page.close();
-  return { errors, ...result } as { errors: string[]; blame: Blame[]; groups: { owners: Record<string, string>; commits: number; links: string[] }[]; pwned: unknown; injected: number; scripts: number };
+  return { errors, ...result } as {
+    errors: string[];
+    blame: Blame[];
+    groups: { owners: Record<string, string>; commits: number; links: string[] }[];
+    pwned: unknown;
+    injected: number;
+    scripts: number;
+  };
 }
 
 const num = (n: number | null) => (n === null ? "–" : n.toLocaleString("en-US"));
 
-test("sample: every unit's counts shown equal its row, and its lines per owner add up to them", { skip: SKIP, timeout: 120_000 }, async () => {
+test("sample: every unit's counts shown equal its row, and its lines per owner add up to them", {
+  skip: SKIP,
+  timeout: 120_000,
+}, async () => {
   const out = mkdtempSync(join(tmpdir(), "sce-blame-sample-"));
-  const run = spawnSync(process.execPath, ["bin/swe-chat-eval.js", "report", "--out", out, "--quiet"], { encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["bin/swe-chat-eval.js", "report", "--out", out, "--quiet"], {
+    encoding: "utf8",
+  });
   assert.equal(run.status, 0, run.stderr);
   const units = JSON.parse(readFileSync(join(out, "units.json"), "utf8")) as UnitRow[];
   const groups = JSON.parse(readFileSync(join(out, "group_units.json"), "utf8")) as GroupUnitRow[];
@@ -95,9 +121,15 @@ test("sample: every unit's counts shown equal its row, and its lines per owner a
     assert.deepEqual(page.errors, []);
     for (const b of page.blame) {
       const strict = b.title.startsWith("Strict unit");
-      const row = strict ? units.find((u) => u.session_id === id && b.title.endsWith(u.commit_sha.slice(0, 12))) : groups.find((g) => g.session_id === id && b.title.endsWith(g.group_id));
+      const row = strict
+        ? units.find((u) => u.session_id === id && b.title.endsWith(u.commit_sha.slice(0, 12)))
+        : groups.find((g) => g.session_id === id && b.title.endsWith(g.group_id));
       assert.ok(row, b.title);
-      const expected: Record<string, string> = { agent: num(row.agent_lines_survived), human: num(row.human_lines), outside: num(row.outside_lines) };
+      const expected: Record<string, string> = {
+        agent: num(row.agent_lines_survived),
+        human: num(row.human_lines),
+        outside: num(row.outside_lines),
+      };
       if (!strict) expected.other = num((row as GroupUnitRow).other_session_lines);
       assert.deepEqual(b.counts, expected, `${id} ${b.title}`);
       // Under the limit every committed line is shown once: the lines per owner are the counts.
@@ -109,7 +141,13 @@ test("sample: every unit's counts shown equal its row, and its lines per owner a
     for (const g of page.groups) {
       // This session, each other session, human, outside: they add up to the group row's total (metrics.md §1b invariant).
       const total = Object.values(g.owners).reduce((t, v) => t + Number(v.replace(/,/g, "")), 0);
-      const row = groups.find((r) => r.session_id === id && Object.values(g.owners).length > 0 && r.agent_lines_survived !== null && num(r.agent_lines_survived) === g.owners["this session"]);
+      const row = groups.find(
+        (r) =>
+          r.session_id === id &&
+          Object.values(g.owners).length > 0 &&
+          r.agent_lines_survived !== null &&
+          num(r.agent_lines_survived) === g.owners["this session"],
+      );
       if (row && row.total_committed_lines !== null) assert.equal(total, row.total_committed_lines);
       for (const href of g.links) assert.ok(existsSync(join(out, "sessions", href)), href);
       groupsChecked++;
@@ -124,16 +162,25 @@ test("sample: every unit's counts shown equal its row, and its lines per owner a
   // lines and an Edit (call #4) appended the last test (16..19); package.json's line is the Edit of call #6.
   const page = await readPage(join(out, "sessions", `${stems.get("10ae249a-fc0e-4fd2-98c7-1ef9578c5f4a")}.html`));
   const lines = page.blame.find((b) => b.title.startsWith("Strict unit"))!.lines;
-  assert.deepEqual(lines.filter((l) => l.file === "package.json").map((l) => [l.n, l.call, l.text.trim()]), [["9", "call #6", '"test": "node --import tsx --test test/*.test.ts"']]);
+  assert.deepEqual(
+    lines.filter((l) => l.file === "package.json").map((l) => [l.n, l.call, l.text.trim()]),
+    [["9", "call #6", '"test": "node --import tsx --test test/*.test.ts"']],
+  );
   const test = lines.filter((l) => l.file === "test/slugify.test.ts");
-  assert.deepEqual(test.map((l) => l.n), Array.from({ length: 19 }, (_, i) => String(i + 1)));
+  assert.deepEqual(
+    test.map((l) => l.n),
+    Array.from({ length: 19 }, (_, i) => String(i + 1)),
+  );
   assert.deepEqual([...new Set(test.slice(0, 15).map((l) => l.call))], ["call #2"]);
   assert.deepEqual([...new Set(test.slice(15).map((l) => l.call))], ["call #4"]);
   assert.equal(test[0].text, 'import { test } from "node:test";');
   rmSync(out, { recursive: true, force: true });
 });
 
-test("a committed file carrying <script>, </script> and <img onerror> stays text in the blame view", { skip: SKIP, timeout: 60_000 }, async () => {
+test("a committed file carrying <script>, </script> and <img onerror> stays text in the blame view", {
+  skip: SKIP,
+  timeout: 60_000,
+}, async () => {
   const repo = new TestRepo("sce-blame-hostile-");
   const file = "src/evil.ts";
   const content = `// ${PAYLOADS.script}\n// ${PAYLOADS.close}\n// ${PAYLOADS.img}\n// ${PAYLOADS.svg}\n`;
@@ -147,7 +194,11 @@ test("a committed file carrying <script>, </script> and <img onerror> stays text
   mkdirSync(join(projects, "-work-app"));
   writeFileSync(join(projects, "-work-app", "dddddddd-0000-0000-0000-000000000001.jsonl"), log.text());
   const out = mkdtempSync(join(tmpdir(), "sce-blame-out-"));
-  const run = spawnSync(process.execPath, ["bin/swe-chat-eval.js", "report", projects, "--repo", repo.dir, "--out", out, "--quiet"], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    ["bin/swe-chat-eval.js", "report", projects, "--repo", repo.dir, "--out", out, "--quiet"],
+    { encoding: "utf8" },
+  );
   assert.equal(run.status, 0, run.stderr);
   const page = await readPage(join(out, "sessions", "dddddddd-0000-0000-0000-000000000001.html"));
   assert.deepEqual(page.errors, []);
@@ -157,7 +208,13 @@ test("a committed file carrying <script>, </script> and <img onerror> stays text
   const strict = page.blame.find((b) => b.title.startsWith("Strict unit"))!;
   assert.deepEqual(strict.counts, { agent: "4", human: "0", outside: "0" });
   // The four lines arrive as the text they are, numbered 1..4, the agent's (call #0, the session's first call).
-  assert.deepEqual(strict.lines.map((l) => [l.n, l.owner, l.text]), content.trimEnd().split("\n").map((t, i) => [String(i + 1), "agent", t]));
+  assert.deepEqual(
+    strict.lines.map((l) => [l.n, l.owner, l.text]),
+    content
+      .trimEnd()
+      .split("\n")
+      .map((t, i) => [String(i + 1), "agent", t]),
+  );
   rmSync(out, { recursive: true, force: true });
   rmSync(projects, { recursive: true, force: true });
 });

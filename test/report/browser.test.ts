@@ -42,7 +42,15 @@ before(async () => {
   context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
 });
 
@@ -75,15 +83,23 @@ async function visit(file: string, expectCharts: number): Promise<PageReport> {
   page.on("request", (r) => requests.push(r.url()));
   await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
   if (expectCharts > 0) {
-    await page.waitForFunction((n) => document.querySelectorAll(".chart[data-rendered=true]").length >= n, expectCharts, { timeout: 20_000 });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll(".chart[data-rendered=true]").length >= n,
+      expectCharts,
+      { timeout: 20_000 },
+    );
   }
   const result = await page.evaluate(() => ({
     charts: [...document.querySelectorAll(".chart")].map((el: any) => ({
       id: el.id,
-      marks: el.querySelectorAll("svg g[class*='mark-rect'] path, svg g[class*='mark-line'] path, svg g[class*='mark-rule'] line, svg g[class*='mark-tick'] path, svg g[class*='mark-symbol'] path, svg g[class*='mark-text'] text").length,
+      marks: el.querySelectorAll(
+        "svg g[class*='mark-rect'] path, svg g[class*='mark-line'] path, svg g[class*='mark-rule'] line, svg g[class*='mark-tick'] path, svg g[class*='mark-symbol'] path, svg g[class*='mark-text'] text",
+      ).length,
     })),
     pwned: window.__pwned as unknown,
-    injected: document.querySelectorAll("img, iframe, object, embed, #injected, body > svg, main svg:not(.chart svg):not(.marks)").length,
+    injected: document.querySelectorAll(
+      "img, iframe, object, embed, #injected, body > svg, main svg:not(.chart svg):not(.marks)",
+    ).length,
     scripts: document.querySelectorAll("script").length,
     // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees (innerText), not hidden nodes' text
     text: document.body.innerText,
@@ -95,7 +111,11 @@ async function visit(file: string, expectCharts: number): Promise<PageReport> {
 
 function assertClean(name: string, r: PageReport, scripts: number): void {
   assert.deepEqual(r.errors, [], `${name}: console errors`);
-  assert.deepEqual(r.requests.filter((u) => !u.startsWith("file:")), [], `${name}: requests other than file:`);
+  assert.deepEqual(
+    r.requests.filter((u) => !u.startsWith("file:")),
+    [],
+    `${name}: requests other than file:`,
+  );
   assert.equal(r.pwned, undefined, `${name}: a payload ran`);
   assert.equal(r.injected, 0, `${name}: a payload added elements`);
   assert.equal(r.scripts, scripts, `${name}: script elements`);
@@ -103,7 +123,9 @@ function assertClean(name: string, r: PageReport, scripts: number): void {
   for (const c of r.charts) assert.ok(c.marks > 0, `${name}: ${c.id} drew no marks`);
 }
 
-test("rows carrying payloads in every text field: charts drawn, nothing runs, nothing injected, nothing fetched", { skip: SKIP }, async () => {
+test("rows carrying payloads in every text field: charts drawn, nothing runs, nothing injected, nothing fetched", {
+  skip: SKIP,
+}, async () => {
   const out = mkdtempSync(join(tmpdir(), "sce-report-"));
   await writeReport(out, await renderReport(hostileRows(), { iterations: 200, svg: false }));
 
@@ -136,12 +158,21 @@ test("sortable tables sort in the browser and read as printed without a click", 
   const page = await context.newPage();
   await page.goto(pathToFileURL(join(out, "index.html")).href);
   // The cell reads "4 (57 %)": the strict units, then their share of the slice's units.
-  const column = () => page.$$eval("#slices-repo tbody tr td:nth-child(2)", (cells) => cells.map((c) => Number.parseInt(c.textContent, 10)));
+  const column = () =>
+    page.$$eval("#slices-repo tbody tr td:nth-child(2)", (cells) =>
+      cells.map((c) => Number.parseInt(c.textContent, 10)),
+    );
   // Printed by units, largest first: acme/web 4, acme/api 2, then one unit each for the hostile repo name and s9's.
   const printed = await column();
-  assert.deepEqual(printed, [...printed].sort((a, b) => b - a));
+  assert.deepEqual(
+    printed,
+    [...printed].sort((a, b) => b - a),
+  );
   await page.click("#slices-repo thead th:nth-child(2)");
-  assert.deepEqual(await column(), [...printed].sort((a, b) => a - b));
+  assert.deepEqual(
+    await column(),
+    [...printed].sort((a, b) => a - b),
+  );
   await page.close();
 });
 
@@ -161,7 +192,11 @@ test("swe-chat-eval report on a real repository and a transcript carrying payloa
   mkdirSync(join(projects, "-work-app"));
   writeFileSync(join(projects, "-work-app", "cccccccc-0000-0000-0000-000000000001.jsonl"), text);
   const out = mkdtempSync(join(tmpdir(), "sce-browser-out-"));
-  const run = spawnSync(process.execPath, ["bin/swe-chat-eval.js", "report", projects, "--repo", repo.dir, "--out", out, "--quiet"], { encoding: "utf8" });
+  const run = spawnSync(
+    process.execPath,
+    ["bin/swe-chat-eval.js", "report", projects, "--repo", repo.dir, "--out", out, "--quiet"],
+    { encoding: "utf8" },
+  );
   assert.equal(run.status, 0, run.stderr);
 
   const index = await visit(join(out, "index.html"), 10);

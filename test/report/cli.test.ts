@@ -18,7 +18,8 @@ test("report on the sample corpus: tables, one index.html, session pages, SVG an
   assert.equal(first.status, 0, first.stderr);
   // The sample corpus has 15 units over 14 session ids (13 with a transcript): one page each, plus the index of all sessions.
   assert.match(first.stdout, /report: .*index\.html \(20 figure files, 14 session pages\)/);
-  for (const name of TABLE_NAMES.filter((n) => n !== "checkpoint_sessions")) assert.ok(existsSync(join(a, `${name}.csv`)), name);
+  for (const name of TABLE_NAMES.filter((n) => n !== "checkpoint_sessions"))
+    assert.ok(existsSync(join(a, `${name}.csv`)), name);
   assert.equal(readdirSync(join(a, "figures")).filter((f) => f.endsWith(".svg")).length, 10);
   assert.equal(readdirSync(join(a, "figures")).filter((f) => f.endsWith(".png")).length, 10);
   // 14 pages, the index of all sessions and their shared style sheet.
@@ -30,7 +31,12 @@ test("report on the sample corpus: tables, one index.html, session pages, SVG an
   const second = cli(["report", "--out", b, "--png", "--quiet"], sample);
   assert.equal(second.status, 0, second.stderr);
   assert.equal(second.stdout, "");
-  for (const rel of ["index.html", "sessions/index.html", "figures/agent-authored-histogram.svg", "figures/ratios-by-model.png"]) {
+  for (const rel of [
+    "index.html",
+    "sessions/index.html",
+    "figures/agent-authored-histogram.svg",
+    "figures/ratios-by-model.png",
+  ]) {
     assert.ok(readFileSync(join(a, rel)).equals(readFileSync(join(b, rel))), `${rel} differs between two runs`);
   }
 });
@@ -38,7 +44,10 @@ test("report on the sample corpus: tables, one index.html, session pages, SVG an
 /** The headline as the CLI summary prints it: per ratio strict and with-groups pooled value and interval; the coverage. */
 function printedHeadline(stdout: string): { ratios: string[][]; coverage: string[] } {
   const ratios = ["code survival rate", "coding efficiency", "agent-authored"].map((label) => {
-    const m = new RegExp(`^  ${label} +([\\d.]+) % \\[([\\d.]+), ([\\d.]+)\\] +([\\d.]+) % \\[([\\d.]+), ([\\d.]+)\\]$`, "m").exec(stdout);
+    const m = new RegExp(
+      `^  ${label} +([\\d.]+) % \\[([\\d.]+), ([\\d.]+)\\] +([\\d.]+) % \\[([\\d.]+), ([\\d.]+)\\]$`,
+      "m",
+    ).exec(stdout);
     assert.ok(m, `${label} not printed:\n${stdout}`);
     return m.slice(1);
   });
@@ -49,13 +58,21 @@ function printedHeadline(stdout: string): { ratios: string[][]; coverage: string
 
 /** The same figures as index.html's headline section holds them, in the order of its rows. */
 function reportHeadline(html: string): { ratios: string[][]; coverage: string[] } {
-  const section = html.slice(html.indexOf('<section id="headline">'), html.indexOf("</section>", html.indexOf('<section id="headline">')));
+  const section = html.slice(
+    html.indexOf('<section id="headline">'),
+    html.indexOf("</section>", html.indexOf('<section id="headline">')),
+  );
   const ratios = [...section.matchAll(/<div class="figure-row">([\s\S]*?)<\/div>/g)].map(([, row]) => {
-    const m = /class="big">([\d.]+) %<\/span> <span class="ci">95 % CI \[([\d.]+), ([\d.]+)\]<\/span>[\s\S]*?with groups <strong>([\d.]+) %<\/strong> <span class="ci">95 % CI \[([\d.]+), ([\d.]+)\]/.exec(row);
+    const m =
+      /class="big">([\d.]+) %<\/span> <span class="ci">95 % CI \[([\d.]+), ([\d.]+)\]<\/span>[\s\S]*?with groups <strong>([\d.]+) %<\/strong> <span class="ci">95 % CI \[([\d.]+), ([\d.]+)\]/.exec(
+        row,
+      );
     assert.ok(m, row);
     return m.slice(1);
   });
-  const cover = /cover (\d+ of \d+ \(\d+ %\)) units; with groups [^<]*? they cover (\d+ of \d+ \(\d+ %\))/.exec(section);
+  const cover = /cover (\d+ of \d+ \(\d+ %\)) units; with groups [^<]*? they cover (\d+ of \d+ \(\d+ %\))/.exec(
+    section,
+  );
   assert.ok(cover, section);
   return { ratios, coverage: cover.slice(1) };
 }
@@ -78,10 +95,14 @@ test("`npm run report` prints the path of index.html and the headline it holds, 
   assert.deepEqual(reportHeadline(readFileSync(path, "utf8")), printed);
   // The README pastes this run: every line it shows (its "..." aside, the path made relative) is printed as shown.
   const readme = readFileSync("README.md", "utf8");
-  const pasted = /`npm run report` prints[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1].split("\n").filter((l) => l !== "" && l.trim() !== "...");
+  const pasted = /`npm run report` prints[\s\S]*?```\n([\s\S]*?)```/
+    .exec(readme)?.[1]
+    .split("\n")
+    .filter((l) => l !== "" && l.trim() !== "...");
   assert.ok(pasted && pasted.length > 8, "README.md pastes what npm run report prints");
   const printedLines = run.stdout.replaceAll(out, "reports/sample-report").split("\n");
-  for (const line of pasted) assert.ok(printedLines.includes(line), `README.md shows a line the run does not print: ${line}`);
+  for (const line of pasted)
+    assert.ok(printedLines.includes(line), `README.md shows a line the run does not print: ${line}`);
 });
 
 test("report: usage errors exit 2; --timestamp prints the time", () => {

@@ -6,7 +6,10 @@ import { jsonForScript, safeFileStem, scriptForInline, vegaRuntime } from "../..
 import { stemsFor } from "../../src/report/session-pages";
 
 test("JSON inlined in a script element cannot close it, and parses back to the same value", () => {
-  const value = { model: "</script><script>alert(1)</script>", prompt: "<!-- x --> & \u2028 \u2029 <img src=x onerror=alert(1)>" };
+  const value = {
+    model: "</script><script>alert(1)</script>",
+    prompt: "<!-- x --> & \u2028 \u2029 <img src=x onerror=alert(1)>",
+  };
   const json = jsonForScript(value);
   assert.ok(!json.includes("<") && !json.includes(">") && !json.includes("&"), json);
   assert.ok(!json.includes("\u2028") && !json.includes("\u2029"));
@@ -22,7 +25,10 @@ test("inlined bundles: source map comments dropped, </script written <\\/script 
 
 test("the four Vega scripts load from node_modules with nothing that could end their element or fetch a map", () => {
   const runtime = vegaRuntime();
-  assert.deepEqual(runtime.map((r) => r.name), ["vega", "vega-interpreter", "vega-lite", "vega-embed"]);
+  assert.deepEqual(
+    runtime.map((r) => r.name),
+    ["vega", "vega-interpreter", "vega-lite", "vega-embed"],
+  );
   for (const r of runtime) {
     assert.ok(!/<\/script/i.test(r.code), r.name);
     assert.ok(!/sourceMappingURL/.test(r.code), r.name);
@@ -75,7 +81,10 @@ test("no session page takes the name of the list of all sessions, nor another pa
   const names = [...stems.values()];
   assert.equal(stems.get("plain-id"), "plain-id");
   assert.equal(stems.get("Ab"), "Ab");
-  assert.ok(names.every((n) => n.toLowerCase() !== "index"), names.join(" "));
+  assert.ok(
+    names.every((n) => n.toLowerCase() !== "index"),
+    names.join(" "),
+  );
   assert.equal(new Set(names.map((n) => n.toLowerCase())).size, names.length);
   assert.match(stems.get("index")!, /^s-[0-9a-f]{16}$/);
 });

@@ -23,25 +23,76 @@ export function hostileRows(): ReportRows {
   const evilModel = `claude-${PAYLOADS.script}${PAYLOADS.close}`;
   const evilId = `s9${PAYLOADS.img}`;
   for (const u of rows.units) if (u.session_id === "s1") u.model = evilModel;
-  for (const s of rows.sessions) if (s.session_id === "s1") Object.assign(s, { model: evilModel, models: evilModel, branch: `feature/${SECRET}` });
+  for (const s of rows.sessions)
+    if (s.session_id === "s1") Object.assign(s, { model: evilModel, models: evilModel, branch: `feature/${SECRET}` });
   rows.units[8].repo = `acme/${PAYLOADS.close}`;
   rows.units.push({ ...rows.units[0], session_id: evilId, commit_sha: "b".repeat(40), model: PAYLOADS.svg });
-  rows.sessions.push({ ...rows.sessions[0], session_id: evilId, model: PAYLOADS.svg, models: PAYLOADS.svg, agent: PAYLOADS.img, branch: "main" });
+  rows.sessions.push({
+    ...rows.sessions[0],
+    session_id: evilId,
+    model: PAYLOADS.svg,
+    models: PAYLOADS.svg,
+    agent: PAYLOADS.img,
+    branch: "main",
+  });
   rows.tool_calls.push(
-    { session_id: "s1", seq: 2, tool: `Edit${PAYLOADS.img}`, category: "edit", file: `src/${PAYLOADS.img}.ts`, success: true, lines_added: 3, lines_removed: 0, timestamp: "2026-01-01T09:03:00.000Z" },
-    { session_id: evilId, seq: 0, tool: "Write", category: "write", file: `src/a${PAYLOADS.close}.ts`, success: true, lines_added: 10, lines_removed: 0, timestamp: "2026-01-01T09:04:00.000Z" },
+    {
+      session_id: "s1",
+      seq: 2,
+      tool: `Edit${PAYLOADS.img}`,
+      category: "edit",
+      file: `src/${PAYLOADS.img}.ts`,
+      success: true,
+      lines_added: 3,
+      lines_removed: 0,
+      timestamp: "2026-01-01T09:03:00.000Z",
+    },
+    {
+      session_id: evilId,
+      seq: 0,
+      tool: "Write",
+      category: "write",
+      file: `src/a${PAYLOADS.close}.ts`,
+      success: true,
+      lines_added: 10,
+      lines_removed: 0,
+      timestamp: "2026-01-01T09:04:00.000Z",
+    },
   );
-  rows.diagnostics.push({ source: "claude-code", session_id: evilId, file: `${PAYLOADS.close}.jsonl`, record: 1, severity: "error", code: "claude-bad-line", message: `line 1: ${PAYLOADS.img}${PAYLOADS.script}` });
+  rows.diagnostics.push({
+    source: "claude-code",
+    session_id: evilId,
+    file: `${PAYLOADS.close}.jsonl`,
+    record: 1,
+    severity: "error",
+    code: "claude-bad-line",
+    message: `line 1: ${PAYLOADS.img}${PAYLOADS.script}`,
+  });
   return {
     ...rows,
     prompts: [
-      { session_id: "s1", index: 0, timestamp: "2026-01-01T09:00:00.000Z", text: `Please fix ${PAYLOADS.script} and ${PAYLOADS.img}\nMy key is ${SECRET}` },
+      {
+        session_id: "s1",
+        index: 0,
+        timestamp: "2026-01-01T09:00:00.000Z",
+        text: `Please fix ${PAYLOADS.script} and ${PAYLOADS.img}\nMy key is ${SECRET}`,
+      },
       { session_id: "s1", index: 1, timestamp: null, text: PAYLOADS.close },
       { session_id: "s1", index: 2, timestamp: null, text: `open ${BIDI_SPOOF}` },
       { session_id: evilId, index: 0, timestamp: null, text: PAYLOADS.svg },
     ],
     unit_files: [
-      { session_id: "s1", commit_sha: rows.units[0].commit_sha, path: `src/${PAYLOADS.img}.ts`, agent_lines_produced: 10, agent_lines_final: 10, agent_lines_survived: 10, human_lines: 0, outside_lines: 0, total_committed_lines: 10 },
+      {
+        session_id: "s1",
+        commit_sha: rows.units[0].commit_sha,
+        path: `src/${PAYLOADS.img}.ts`,
+        agent_lines_produced: 10,
+        agent_lines_final: 10,
+        agent_lines_survived: 10,
+        human_lines: 0,
+        outside_lines: 0,
+        total_committed_lines: 10,
+      },
     ],
   };
 }

@@ -28,7 +28,9 @@ async function sampleRows(): Promise<AnalysisRows> {
   return rows;
 }
 
-test("the section is shown when the input holds SWE-chat's labels, its charts drawn in a browser", { skip: SKIP }, async () => {
+test("the section is shown when the input holds SWE-chat's labels, its charts drawn in a browser", {
+  skip: SKIP,
+}, async () => {
   const rows = await sampleRows();
   const out = mkdtempSync(join(tmpdir(), "sce-swechat-report-"));
   dirs.push(out);
@@ -44,7 +46,11 @@ test("the section is shown when the input holds SWE-chat's labels, its charts dr
 
   const profile = mkdtempSync(join(tmpdir(), "sce-chromium-"));
   dirs.push(profile);
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
@@ -53,8 +59,16 @@ test("the section is shown when the input holds SWE-chat's labels, its charts dr
     });
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(pathToFileURL(join(out, "index.html")).href, { waitUntil: "load" });
-    await page.waitForFunction(() => document.querySelectorAll("#swechat-figures .chart[data-rendered=true]").length >= 13, undefined, { timeout: 30_000 });
-    const drawn = await page.evaluate(() => [...document.querySelectorAll("#swechat-figures .chart")].map((el: any) => el.querySelectorAll("svg path, svg line, svg text").length));
+    await page.waitForFunction(
+      () => document.querySelectorAll("#swechat-figures .chart[data-rendered=true]").length >= 13,
+      undefined,
+      { timeout: 30_000 },
+    );
+    const drawn = await page.evaluate(() =>
+      [...document.querySelectorAll("#swechat-figures .chart")].map(
+        (el: any) => el.querySelectorAll("svg path, svg line, svg text").length,
+      ),
+    );
     assert.equal(drawn.length, 13);
     for (const n of drawn) assert.ok(n > 0);
     assert.deepEqual(errors, []);
@@ -67,7 +81,12 @@ test("no section for input without the dataset's labels", async () => {
   const rows = await sampleRows();
   const unlabelled: AnalysisRows = {
     ...rows,
-    sessions: rows.sessions.map((s) => ({ ...s, user_persona: null, session_success: null, entire_agent_percentage: null })),
+    sessions: rows.sessions.map((s) => ({
+      ...s,
+      user_persona: null,
+      session_success: null,
+      entire_agent_percentage: null,
+    })),
     prompts: (rows.prompts ?? []).map((p) => ({ ...p, prompt_intent: null, prompt_pushback: null })),
   };
   const files = await renderReport(unlabelled, { iterations: 50, sessionPages: false, svg: false });

@@ -1,7 +1,13 @@
 /** The transparent rules of src/signals: each pushback rule and each clarification rule fires on a message of its kind, and ordinary messages fire none. */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { asksForClarification, CLARIFICATION_RULES, clarificationRule, classifyPushback, PUSHBACK_RULES } from "../../src/signals";
+import {
+  asksForClarification,
+  CLARIFICATION_RULES,
+  clarificationRule,
+  classifyPushback,
+  PUSHBACK_RULES,
+} from "../../src/signals";
 
 const PUSHBACK_EXAMPLES: [string, string][] = [
   ["never mind, I'll do it myself", "takeover"],
@@ -20,13 +26,23 @@ const PUSHBACK_EXAMPLES: [string, string][] = [
 
 test("every pushback rule fires on an example of its kind (the first rule that fires decides)", () => {
   for (const [text, rule] of PUSHBACK_EXAMPLES) assert.equal(classifyPushback(text).rule, rule, text);
-  assert.deepEqual(new Set(PUSHBACK_EXAMPLES.map(([, r]) => r)), new Set(PUSHBACK_RULES.map((r) => r.id)), "each rule has an example");
+  assert.deepEqual(
+    new Set(PUSHBACK_EXAMPLES.map(([, r]) => r)),
+    new Set(PUSHBACK_RULES.map((r) => r.id)),
+    "each rule has an example",
+  );
   // "I'll do it myself" wins over the "no" it also says: takeover is before correction.
   assert.equal(classifyPushback("No. I'll do it myself.").label, "takeover");
 });
 
 test("ordinary requests, questions and thanks are non_pushback", () => {
-  for (const text of ["add a --verbose flag to the CLI", "how does the parser work?", "thanks, looks good", "commit and push", "now write the README"]) {
+  for (const text of [
+    "add a --verbose flag to the CLI",
+    "how does the parser work?",
+    "thanks, looks good",
+    "commit and push",
+    "now write the README",
+  ]) {
     assert.deepEqual(classifyPushback(text), { label: "non_pushback", rule: "none" }, text);
   }
 });

@@ -5,7 +5,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { compareRuns, evaluateRuns, type InstanceRow, mcnemarExact, pairedBootstrap, type SwebenchResult } from "../../src/swebench";
+import {
+  compareRuns,
+  evaluateRuns,
+  type InstanceRow,
+  mcnemarExact,
+  pairedBootstrap,
+  type SwebenchResult,
+} from "../../src/swebench";
 import { report, SUBSET, tempDir, writeDataset, writeHarnessRun, writeRunA } from "./fixtures";
 
 test("exact McNemar p-values worked by hand", () => {
@@ -35,7 +42,11 @@ function exactMcnemar(b: number, c: number): number {
 }
 
 test("McNemar matches exact big-integer arithmetic, below and above the n = 1000 switch to log space", () => {
-  for (const [b, c] of [[40, 75], [480, 560], [1, 1200]]) {
+  for (const [b, c] of [
+    [40, 75],
+    [480, 560],
+    [1, 1200],
+  ]) {
     const p = mcnemarExact(b, c);
     const exact = exactMcnemar(b, c);
     assert.ok(Math.abs(p - exact) <= 1e-10 * exact, `b=${b} c=${c}: ${p} vs ${exact}`);
@@ -57,12 +68,24 @@ test("the paired bootstrap is seeded: same seed, same interval", () => {
   const b = pairedBootstrap(pairs, { seed: 7, iterations: 500 });
   assert.deepEqual(a, b);
   // The seed is used: one resample each, seeds 1 and 2 draw different differences (25 and 10 pp).
-  assert.notDeepEqual(pairedBootstrap(pairs, { seed: 1, iterations: 1 }), pairedBootstrap(pairs, { seed: 2, iterations: 1 }));
+  assert.notDeepEqual(
+    pairedBootstrap(pairs, { seed: 1, iterations: 1 }),
+    pairedBootstrap(pairs, { seed: 2, iterations: 1 }),
+  );
   assert.ok(a![0] < 20 && 20 < a![1], `the point estimate lies inside ${a}`);
   // Every resample difference is a multiple of 100/20 = 5 pp.
   for (const v of a!) assert.equal(Math.abs(v % 5), 0);
   // All pairs concordant: every resample gives 0.
-  assert.deepEqual(pairedBootstrap([[true, true], [false, false]], { seed: 1 }), [0, 0]);
+  assert.deepEqual(
+    pairedBootstrap(
+      [
+        [true, true],
+        [false, false],
+      ],
+      { seed: 1 },
+    ),
+    [0, 0],
+  );
   assert.equal(pairedBootstrap([], {}), null);
 });
 
@@ -76,7 +99,16 @@ test("two synthetic systems: the 2×2 table on the instances both attempted, by 
   const a = writeRunA(dir);
   // Run B resolves lib-3, lib-4, app-7, app-8 and app-9; fails lib-1, lib-2, lib-5, app-10; app-6 has no prediction (missing).
   const resolved = new Set(["alpha__lib-3", "alpha__lib-4", "beta__app-7", "beta__app-8", "beta__app-9"]);
-  const b = writeHarnessRun(dir, "runB", "sysB", SUBSET.filter((id) => id !== "beta__app-6").map((id) => ({ id, patch: "d", report: report(resolved.has(id) ? {} : { f2p: [0, 1] }) })));
+  const b = writeHarnessRun(
+    dir,
+    "runB",
+    "sysB",
+    SUBSET.filter((id) => id !== "beta__app-6").map((id) => ({
+      id,
+      patch: "d",
+      report: report(resolved.has(id) ? {} : { f2p: [0, 1] }),
+    })),
+  );
   const difficulty = (_id: string, i: number) => ({ difficulty: i < 5 ? "<15 min fix" : "15 min - 1 hour" });
   const dataset = writeDataset(join(dir, "verified.jsonl"), SUBSET, difficulty);
   const r = ok(evaluateRuns({ inputs: [a, b], instances: dataset }));
@@ -91,12 +123,24 @@ test("two synthetic systems: the 2×2 table on the instances both attempted, by 
   assert.deepEqual([c.a_rate, c.b_rate, c.difference], [37.5, 50, -12.5]);
   // McNemar: b = 3, c = 4, n = 7: P(X ≤ 3) = (1 + 7 + 21 + 35) / 128 = 64/128 = ½ → p = min(1, 1) = 1.
   assert.equal(c.mcnemar_p, 1);
-  assert.deepEqual(c.interval, compareRuns(rowsOf("runA/sysA"), rowsOf("runB/sysB"), { seed: 3, iterations: 400 }).interval);
+  assert.deepEqual(
+    c.interval,
+    compareRuns(rowsOf("runA/sysA"), rowsOf("runB/sysB"), { seed: 3, iterations: 400 }).interval,
+  );
   // alpha/lib: lib-1..5 all shared; A only lib-1, lib-2; B only lib-3, lib-4; neither lib-5.
   // beta/app: app-7, app-9, app-10 shared; A only app-10; B only app-7, app-9.
   assert.deepEqual(
     c.by_repo.map((g) => [g.group, g.n, g.a_only, g.b_only, g.neither]),
-    [["alpha/lib", 5, 2, 2, 1], ["beta/app", 3, 1, 2, 0]],
+    [
+      ["alpha/lib", 5, 2, 2, 1],
+      ["beta/app", 3, 1, 2, 0],
+    ],
   );
-  assert.deepEqual(c.by_difficulty.map((g) => [g.group, g.n]), [["15 min - 1 hour", 3], ["<15 min fix", 5]]);
+  assert.deepEqual(
+    c.by_difficulty.map((g) => [g.group, g.n]),
+    [
+      ["15 min - 1 hour", 3],
+      ["<15 min fix", 5],
+    ],
+  );
 });

@@ -38,11 +38,23 @@ test("each real report lands in the class its tests_status gives", () => {
     ],
   );
   assert.deepEqual(
-    [byId["sympy__sympy-20590"].f2p_passed, byId["sympy__sympy-20590"].f2p_failed, byId["sympy__sympy-20590"].p2p_passed, byId["sympy__sympy-20590"].p2p_failed],
+    [
+      byId["sympy__sympy-20590"].f2p_passed,
+      byId["sympy__sympy-20590"].f2p_failed,
+      byId["sympy__sympy-20590"].p2p_passed,
+      byId["sympy__sympy-20590"].p2p_failed,
+    ],
     [1, 0, 21, 0],
   );
   assert.deepEqual([byId["astropy__astropy-12907"].f2p_failed, byId["astropy__astropy-12907"].p2p_passed], [2, 13]);
-  assert.deepEqual([byId["django__django-11149"].f2p_failed, byId["django__django-11149"].p2p_passed, byId["django__django-11149"].p2p_failed], [2, 45, 1]);
+  assert.deepEqual(
+    [
+      byId["django__django-11149"].f2p_failed,
+      byId["django__django-11149"].p2p_passed,
+      byId["django__django-11149"].p2p_failed,
+    ],
+    [2, 45, 1],
+  );
   assert.equal(byId["django__django-16877"].f2p_passed, null, "no tests_status: no counts");
   for (const i of r.instances) {
     assert.equal(i.disagrees, false, `${i.instance_id}: the file's own resolved agrees with the rule`);
@@ -56,12 +68,25 @@ test("each real report lands in the class its tests_status gives", () => {
   assert.equal(run.harness, "harness report.json");
   // Verified has 500 instances; the corpus holds 4 reports, so 496 are missing (counted, ids unknown).
   assert.deepEqual(
-    [run.total, run.resolved, run.unresolved, run.regression, run.not_applied, run.empty_patch, run.error, run.missing, run.unlisted],
+    [
+      run.total,
+      run.resolved,
+      run.unresolved,
+      run.regression,
+      run.not_applied,
+      run.empty_patch,
+      run.error,
+      run.missing,
+      run.unlisted,
+    ],
     [500, 1, 1, 1, 1, 0, 0, 496, 496],
   );
   // 100 · 1 / 500 = 0.2 %.
   assert.equal(run.resolve_rate, 0.2);
-  assert.equal(run.resolved + run.unresolved + run.regression + run.not_applied + run.empty_patch + run.error + run.missing, run.total);
+  assert.equal(
+    run.resolved + run.unresolved + run.regression + run.not_applied + run.empty_patch + run.error + run.missing,
+    run.total,
+  );
   assert.ok(r.diagnostics.some((d) => d.code === "swebench-unlisted-instances" && /496/.test(d.message)));
 });
 
@@ -95,7 +120,10 @@ test("SWE-agent trajectories give cost, tokens and API calls from info.model_sta
   const byId = Object.fromEntries(r.instances.map((i) => [i.instance_id, i]));
   // pydicom v0: model_stats {total_cost 1.26719, instance_cost 1.26719, tokens_sent 122612, tokens_received 1369, api_calls 12}.
   const p = byId["pydicom__pydicom-1458"];
-  assert.deepEqual([p.cost_usd, p.tokens_sent, p.tokens_received, p.api_calls, p.exit_status], [1.26719, 122612, 1369, 12, "submitted"]);
+  assert.deepEqual(
+    [p.cost_usd, p.tokens_sent, p.tokens_received, p.api_calls, p.exit_status],
+    [1.26719, 122612, 1369, 12, "submitted"],
+  );
   // all_preds.jsonl holds pydicom's patch: submitted, never graded → error.
   assert.equal(p.patch, "present");
   assert.equal(p.graded_by, "predictions");

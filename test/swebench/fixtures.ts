@@ -21,8 +21,16 @@ export function writeText(path: string, text: string): string {
  * A harness report.json entry: `f2p`/`p2p` as [passed, failed] counts. Test ids are numbered across both
  * lists (passed `test_fix_1..p`, failed `test_fix_p+1..`), so the dataset's `test_fix_1` is always in one of them.
  */
-export function report(opts: { f2p?: [number, number]; p2p?: [number, number]; applied?: boolean; resolved?: boolean; patchExists?: boolean; v5?: boolean }) {
-  const ids = (prefix: string, from: number, n: number) => Array.from({ length: n }, (_, i) => `${prefix}_${from + i + 1}`);
+export function report(opts: {
+  f2p?: [number, number];
+  p2p?: [number, number];
+  applied?: boolean;
+  resolved?: boolean;
+  patchExists?: boolean;
+  v5?: boolean;
+}) {
+  const ids = (prefix: string, from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => `${prefix}_${from + i + 1}`);
   const [f2pOk, f2pBad] = opts.f2p ?? [1, 0];
   const [p2pOk, p2pBad] = opts.p2p ?? [2, 0];
   const applied = opts.applied ?? true;
@@ -53,17 +61,28 @@ export interface SyntheticInstance {
 }
 
 /** A harness run: `logs/run_evaluation/<run>/<model>/<id>/report.json`, predictions JSONL, trajectories. */
-export function writeHarnessRun(root: string, run: string, model: string, instances: readonly SyntheticInstance[]): string {
+export function writeHarnessRun(
+  root: string,
+  run: string,
+  model: string,
+  instances: readonly SyntheticInstance[],
+): string {
   const preds: string[] = [];
   for (const inst of instances) {
-    if (inst.patch !== undefined) preds.push(JSON.stringify({ instance_id: inst.id, model_name_or_path: model, model_patch: inst.patch }));
-    if (inst.report) writeJson(join(root, "logs", "run_evaluation", run, model, inst.id, "report.json"), { [inst.id]: inst.report });
+    if (inst.patch !== undefined)
+      preds.push(JSON.stringify({ instance_id: inst.id, model_name_or_path: model, model_patch: inst.patch }));
+    if (inst.report)
+      writeJson(join(root, "logs", "run_evaluation", run, model, inst.id, "report.json"), { [inst.id]: inst.report });
     if (inst.cost !== undefined) {
       writeJson(join(root, "logs", "run_evaluation", run, model, "trajs", `${inst.id}.traj`), {
         environment: "swe_main",
         trajectory: [],
         history: [],
-        info: { exit_status: "submitted", submission: inst.patch ?? null, model_stats: { instance_cost: inst.cost, tokens_sent: 1000, tokens_received: 100, api_calls: 10 } },
+        info: {
+          exit_status: "submitted",
+          submission: inst.patch ?? null,
+          model_stats: { instance_cost: inst.cost, tokens_sent: 1000, tokens_received: 100, api_calls: 10 },
+        },
       });
     }
   }
@@ -72,14 +91,35 @@ export function writeHarnessRun(root: string, run: string, model: string, instan
 }
 
 /** Dataset records with FAIL_TO_PASS / PASS_TO_PASS as JSON strings (as on the Hub) or lists. */
-export function writeDataset(path: string, ids: readonly string[], extra: (id: string, i: number) => Record<string, unknown> = () => ({})): string {
+export function writeDataset(
+  path: string,
+  ids: readonly string[],
+  extra: (id: string, i: number) => Record<string, unknown> = () => ({}),
+): string {
   const lines = ids.map((id, i) =>
-    JSON.stringify({ instance_id: id, repo: id.replace(/__/, "/").replace(/-\d+$/, ""), FAIL_TO_PASS: i % 2 === 0 ? JSON.stringify(["test_fix_1"]) : ["test_fix_1"], PASS_TO_PASS: i % 2 === 0 ? ["test_keep_1"] : '["test_keep_1"]', ...extra(id, i) }),
+    JSON.stringify({
+      instance_id: id,
+      repo: id.replace(/__/, "/").replace(/-\d+$/, ""),
+      FAIL_TO_PASS: i % 2 === 0 ? JSON.stringify(["test_fix_1"]) : ["test_fix_1"],
+      PASS_TO_PASS: i % 2 === 0 ? ["test_keep_1"] : '["test_keep_1"]',
+      ...extra(id, i),
+    }),
   );
   return writeText(path, lines.join("\n") + "\n");
 }
 
-export const SUBSET = ["alpha__lib-1", "alpha__lib-2", "alpha__lib-3", "alpha__lib-4", "alpha__lib-5", "beta__app-6", "beta__app-7", "beta__app-8", "beta__app-9", "beta__app-10"];
+export const SUBSET = [
+  "alpha__lib-1",
+  "alpha__lib-2",
+  "alpha__lib-3",
+  "alpha__lib-4",
+  "alpha__lib-5",
+  "beta__app-6",
+  "beta__app-7",
+  "beta__app-8",
+  "beta__app-9",
+  "beta__app-10",
+];
 
 /**
  * Run A of the 10-instance subset, one instance per line:

@@ -15,7 +15,13 @@ const graded = (tests: GradedReport["tests"], extra: Partial<GradedReport> = {})
   infra_failure_reason: null,
   ...extra,
 });
-const t = (f2p_passed: number, f2p_failed: number, p2p_passed: number, p2p_failed: number) => ({ f2p_passed, f2p_failed, p2p_passed, p2p_failed, unreported: 0 });
+const t = (f2p_passed: number, f2p_failed: number, p2p_passed: number, p2p_failed: number) => ({
+  f2p_passed,
+  f2p_failed,
+  p2p_passed,
+  p2p_failed,
+  unreported: 0,
+});
 
 test("the rule: all F2P and all P2P passed and the patch applied, nothing less", () => {
   assert.equal(classifyReport(graded(t(1, 0, 21, 0))), "resolved");
@@ -51,7 +57,10 @@ test("without a report: empty patch, then a listing's verdict, then error for an
   assert.equal(classifyInstance({ ...base, patch: null, listed: null }), "missing");
   assert.equal(classifyInstance({ ...base, patch: null, listed: "missing" }), "missing");
   // A report is graded whatever the listing said.
-  assert.equal(classifyInstance({ ...base, patch: "present", listed: "resolved", report: graded(t(0, 1, 1, 0)) }), "unresolved");
+  assert.equal(
+    classifyInstance({ ...base, patch: "present", listed: "resolved", report: graded(t(0, 1, 1, 0)) }),
+    "unresolved",
+  );
 });
 
 test("countTests: dataset tests the report names in neither list count as failed", () => {

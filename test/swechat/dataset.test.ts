@@ -49,11 +49,41 @@ async function analyzeFixture(options: { threads?: number; maxBufferedRows?: num
   return out;
 }
 
-const unit = (session_id: string, commit_sha: string, method: string, ambiguity: string | null, c: number[], rates: (number | null)[], mode: string, entire: (number | null)[], model: string) => ({
-  session_id, commit_sha, checkpoint_id: session_id.slice(0, 2).repeat(6), repo: "acme/app", agent: "Claude Code", model, method, ambiguity,
-  agent_lines_produced: c[0], agent_lines_final: c[1], agent_lines_survived: c[2], human_lines: c[3], outside_lines: c[4], total_committed_lines: c[5], numstat_additions: c[6],
-  code_survival_rate: rates[0], coding_efficiency: rates[1], agent_authored_pct: rates[2], coding_mode: mode, unreplayable_calls: 0, outside_changes: 0,
-  entire_agent_lines: entire[0], entire_total_committed: entire[1], entire_agent_percentage: entire[2],
+const unit = (
+  session_id: string,
+  commit_sha: string,
+  method: string,
+  ambiguity: string | null,
+  c: number[],
+  rates: (number | null)[],
+  mode: string,
+  entire: (number | null)[],
+  model: string,
+) => ({
+  session_id,
+  commit_sha,
+  checkpoint_id: session_id.slice(0, 2).repeat(6),
+  repo: "acme/app",
+  agent: "Claude Code",
+  model,
+  method,
+  ambiguity,
+  agent_lines_produced: c[0],
+  agent_lines_final: c[1],
+  agent_lines_survived: c[2],
+  human_lines: c[3],
+  outside_lines: c[4],
+  total_committed_lines: c[5],
+  numstat_additions: c[6],
+  code_survival_rate: rates[0],
+  coding_efficiency: rates[1],
+  agent_authored_pct: rates[2],
+  coding_mode: mode,
+  unreplayable_calls: 0,
+  outside_changes: 0,
+  entire_agent_lines: entire[0],
+  entire_total_committed: entire[1],
+  entire_agent_percentage: entire[2],
 });
 const OPUS = "claude-opus-4-6";
 const SONNET = "claude-sonnet-4-5-20250929";
@@ -62,30 +92,120 @@ const SONNET = "claude-sonnet-4-5-20250929";
 const EXPECTED_UNITS = [
   unit(S2, C2, "pre-image-replay", null, [2, 2, 1, 1, 0, 2, 2], [50, 50, 50], "collaborative", [1, 2, 50], SONNET),
   unit(S4, C4, "patch-match", null, [1, 1, 1, 0, 0, 1, 1], [100, 100, 100], "vibe", [null, null, null], OPUS),
-  unit(S3, C3A, "pre-image-replay", "multi-commit-checkpoint", [2, 2, 2, 0, 0, 2, 2], [100, 100, 100], "vibe", [2, 3, 200 / 3], SONNET),
-  unit(S3, C3B, "pre-image-replay", "multi-commit-checkpoint", [2, 2, 0, 1, 0, 1, 1], [0, 0, 0], "human-only", [2, 3, 200 / 3], SONNET),
+  unit(
+    S3,
+    C3A,
+    "pre-image-replay",
+    "multi-commit-checkpoint",
+    [2, 2, 2, 0, 0, 2, 2],
+    [100, 100, 100],
+    "vibe",
+    [2, 3, 200 / 3],
+    SONNET,
+  ),
+  unit(
+    S3,
+    C3B,
+    "pre-image-replay",
+    "multi-commit-checkpoint",
+    [2, 2, 0, 1, 0, 1, 1],
+    [0, 0, 0],
+    "human-only",
+    [2, 3, 200 / 3],
+    SONNET,
+  ),
   unit(S1, C1, "patch-match", null, [3, 2, 2, 3, 0, 5, 5], [100, 200 / 3, 40], "collaborative", [2, 5, 40], OPUS),
 ];
 
 const iso = (s: number) => new Date(T0 + s * 1000).toISOString();
-const session = (id: string, model: string, branch: string | null, start: string, end: string, dur: number, prompts: number, calls: number[], tokens: number[], cost: number, labels: [string | null, number | null, number | null] = [null, null, null]) => ({
-  session_id: id, source: "swechat", agent: "Claude Code", model, models: model, repo: "acme/app", branch, started_at: start, ended_at: end, duration_s: dur, active_s: dur,
-  prompts, length_bin: String(prompts), tool_calls: calls[0], edit_calls: calls[1], failed_edit_calls: calls[2],
-  input_tokens: tokens[0], output_tokens: tokens[1], cache_creation_tokens: tokens[2], cache_read_tokens: tokens[3], api_calls: tokens[4], cost_usd: cost,
+const session = (
+  id: string,
+  model: string,
+  branch: string | null,
+  start: string,
+  end: string,
+  dur: number,
+  prompts: number,
+  calls: number[],
+  tokens: number[],
+  cost: number,
+  labels: [string | null, number | null, number | null] = [null, null, null],
+) => ({
+  session_id: id,
+  source: "swechat",
+  agent: "Claude Code",
+  model,
+  models: model,
+  repo: "acme/app",
+  branch,
+  started_at: start,
+  ended_at: end,
+  duration_s: dur,
+  active_s: dur,
+  prompts,
+  length_bin: String(prompts),
+  tool_calls: calls[0],
+  edit_calls: calls[1],
+  failed_edit_calls: calls[2],
+  input_tokens: tokens[0],
+  output_tokens: tokens[1],
+  cache_creation_tokens: tokens[2],
+  cache_read_tokens: tokens[3],
+  api_calls: tokens[4],
+  cost_usd: cost,
   // The sessions row's labels: no persona in this fixture, session_success "95" read as 95, Entire's agent_percentage as stored.
-  user_persona: labels[0], session_success: labels[1], entire_agent_percentage: labels[2],
+  user_persona: labels[0],
+  session_success: labels[1],
+  entire_agent_percentage: labels[2],
 });
 // The Claude-log clock starts at 2026-03-02T10:00:00Z and ticks 5 s per record: S2 records at +5…+20 s, S3 at +25…+40 s.
 const EXPECTED_SESSIONS = [
-  session(S2, SONNET, "main", "2026-03-02T10:00:05.000Z", "2026-03-02T10:00:20.000Z", 15, 1, [1, 1, 0], [10, 40, 100, 1000, 1], 0.001305, [null, 95, 50]),
+  session(
+    S2,
+    SONNET,
+    "main",
+    "2026-03-02T10:00:05.000Z",
+    "2026-03-02T10:00:20.000Z",
+    15,
+    1,
+    [1, 1, 0],
+    [10, 40, 100, 1000, 1],
+    0.001305,
+    [null, 95, 50],
+  ),
   session(S4, OPUS, null, iso(3000), iso(3010), 10, 1, [1, 1, 0], [1, 2, 0, 0, 1], (1 * 5 + 2 * 25) / 1e6),
-  session(S3, SONNET, "main", "2026-03-02T10:00:25.000Z", "2026-03-02T10:00:40.000Z", 15, 1, [1, 1, 0], [10, 40, 100, 1000, 1], 0.001305, [null, 70, 200 / 3]),
+  session(
+    S3,
+    SONNET,
+    "main",
+    "2026-03-02T10:00:25.000Z",
+    "2026-03-02T10:00:40.000Z",
+    15,
+    1,
+    [1, 1, 0],
+    [10, 40, 100, 1000, 1],
+    0.001305,
+    [null, 70, 200 / 3],
+  ),
   // S1: 5 calls; Write, Edit and the failed Edit change files (3), 1 failed.
-  session(S1, OPUS, "feature/greet", iso(0), iso(120), 120, 2, [5, 3, 1], [33, 70, 100, 390, 4], 0.002735, [null, 80, 40]),
+  session(S1, OPUS, "feature/greet", iso(0), iso(120), 120, 2, [5, 3, 1], [33, 70, 100, 390, 4], 0.002735, [
+    null,
+    80,
+    40,
+  ]),
 ];
 
-const call = (session_id: string, seq: number, tool: string, category: string, file: string | null, success: boolean | null, added: number | null, removed: number | null, at: string) =>
-  ({ session_id, seq, tool, category, file, success, lines_added: added, lines_removed: removed, timestamp: at });
+const call = (
+  session_id: string,
+  seq: number,
+  tool: string,
+  category: string,
+  file: string | null,
+  success: boolean | null,
+  added: number | null,
+  removed: number | null,
+  at: string,
+) => ({ session_id, seq, tool, category, file, success, lines_added: added, lines_removed: removed, timestamp: at });
 const EXPECTED_CALLS = [
   call(S2, 0, "Edit", "edit", "lib.py", true, 2, 1, "2026-03-02T10:00:15.000Z"),
   call(S4, 0, "Write", "write", "util.py", null, null, null, iso(3010)),
@@ -100,22 +220,35 @@ const EXPECTED_CALLS = [
 ];
 
 const EXPECTED_CODES = [
-  "swechat-repo-excluded", "swechat-session-without-rows", "swechat-session-row-missing",
-  "jsonl-nul-bytes", "patch-match-unknown-outcome", "jsonl-concatenated-objects", "swechat-commit-copies",
+  "swechat-repo-excluded",
+  "swechat-session-without-rows",
+  "swechat-session-row-missing",
+  "jsonl-nul-bytes",
+  "patch-match-unknown-outcome",
+  "jsonl-concatenated-objects",
+  "swechat-commit-copies",
   // The two ambiguous units of that session, each explained where it is attributed (the one unit pipeline).
-  "unit-excluded", "unit-excluded",
+  "unit-excluded",
+  "unit-excluded",
   "swechat-duplicate-turn",
 ];
 
 const approx = (rows: readonly Record<string, unknown>[]) =>
-  rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" && !Number.isInteger(v) ? Number(v.toFixed(9)) : v])));
+  rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [k, typeof v === "number" && !Number.isInteger(v) ? Number(v.toFixed(9)) : v]),
+    ),
+  );
 
 test("SWE-chat fixture: the four tables, inline", async () => {
   const out = await analyzeFixture();
   assert.deepEqual(approx(out.units), approx(EXPECTED_UNITS));
   assert.deepEqual(approx(out.sessions), approx(EXPECTED_SESSIONS));
   assert.deepEqual(out.tool_calls, EXPECTED_CALLS);
-  assert.deepEqual(out.diagnostics.map((d) => d.code), EXPECTED_CODES);
+  assert.deepEqual(
+    out.diagnostics.map((d) => d.code),
+    EXPECTED_CODES,
+  );
   const byCode = Object.fromEntries(out.diagnostics.map((d) => [d.code, d]));
   assert.match(byCode["swechat-repo-excluded"].message, /^1 session\(s\) \(2 rows\) of dayhaysoos\/nimbus/);
   assert.match(byCode["swechat-duplicate-turn"].message, /1 identical copies dropped/);
@@ -131,7 +264,10 @@ test("SWE-chat fixture: the same tables from two worker threads and with S1 defe
   assert.deepEqual(deferred.units, inline.units);
   assert.deepEqual(deferred.sessions, inline.sessions);
   assert.deepEqual(deferred.tool_calls, inline.tool_calls);
-  assert.deepEqual(deferred.diagnostics.map((d) => d.code), [...EXPECTED_CODES.slice(0, 3), "swechat-sessions-deferred", ...EXPECTED_CODES.slice(3)]);
+  assert.deepEqual(
+    deferred.diagnostics.map((d) => d.code),
+    [...EXPECTED_CODES.slice(0, 3), "swechat-sessions-deferred", ...EXPECTED_CODES.slice(3)],
+  );
 });
 
 test("SWE-chat: nimbus kept when asked; a folder without SWE-chat tables is not a dataset", async () => {
@@ -142,10 +278,22 @@ test("SWE-chat: nimbus kept when asked; a folder without SWE-chat tables is not 
   // S5 has two prompt rows and no commit of its own checkpoint in the commits table except C5 (util.py +u = 1, no edits): a unit, all human.
   const s5 = out.sessions.find((s) => s.session_id.startsWith("5555"));
   assert.equal(s5?.prompts, 2);
-  assert.deepEqual(out.units.filter((u) => u.session_id.startsWith("5555")).map((u) => [u.agent_lines_survived, u.human_lines, u.coding_mode]), [[0, 1, "human-only"]]);
+  assert.deepEqual(
+    out.units
+      .filter((u) => u.session_id.startsWith("5555"))
+      .map((u) => [u.agent_lines_survived, u.human_lines, u.coding_mode]),
+    [[0, 1, "human-only"]],
+  );
 
   const empty = mkdtempSync(join(tmpdir(), "not-swechat-"));
   dirs.push(empty);
   writeFileSync(join(empty, "x.parquet"), "not parquet at all");
-  assert.equal(await analyzeSwechatDataset(empty, { idleLimitS: 300 }, { units: [], sessions: [], tool_calls: [], diagnostics: [] }), false);
+  assert.equal(
+    await analyzeSwechatDataset(
+      empty,
+      { idleLimitS: 300 },
+      { units: [], sessions: [], tool_calls: [], diagnostics: [] },
+    ),
+    false,
+  );
 });

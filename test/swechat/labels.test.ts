@@ -19,12 +19,25 @@ const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const row = (session: string, turn: number, fields: Record<string, unknown>) => ({
-  turn_id: `${session}#${turn}`, session_id: session, checkpoint_pk: `o/r#${session.slice(0, 12)}`, repo_id: "o/r", turn_number: turn,
-  timestamp: new Date(T0 + turn * 1000), agent: "Claude Code", ...fields,
+  turn_id: `${session}#${turn}`,
+  session_id: session,
+  checkpoint_pk: `o/r#${session.slice(0, 12)}`,
+  repo_id: "o/r",
+  turn_number: turn,
+  timestamp: new Date(T0 + turn * 1000),
+  agent: "Claude Code",
+  ...fields,
 });
 const prompt = (session: string, turn: number, content: string, intent: string | null, pushback: string | null) =>
-  row(session, turn, { turn_type: "user_prompt", role: "user", content, prompt_intent: intent, prompt_pushback: pushback });
-const reply = (session: string, turn: number, content: string) => row(session, turn, { turn_type: "assistant_response", role: "assistant", content });
+  row(session, turn, {
+    turn_type: "user_prompt",
+    role: "user",
+    content,
+    prompt_intent: intent,
+    prompt_pushback: pushback,
+  });
+const reply = (session: string, turn: number, content: string) =>
+  row(session, turn, { turn_type: "assistant_response", role: "assistant", content });
 
 function writeDataset(): string {
   const dir = mkdtempSync(join(tmpdir(), "swechat-labels-"));
@@ -37,13 +50,32 @@ function writeDataset(): string {
     // Outside the documented sets: a capitalised intent and an unknown pushback kind.
     prompt(A, 4, "thanks", "Other", "gratitude"),
     prompt(B, 0, "add a flag", "create new code", null),
-    row(B, 1, { turn_type: "tool_use", role: "tool_use", tool_name: "AskUserQuestion", tool_call_id: "toolu_b1", tool_input_json: "{}" }),
+    row(B, 1, {
+      turn_type: "tool_use",
+      role: "tool_use",
+      tool_name: "AskUserQuestion",
+      tool_call_id: "toolu_b1",
+      tool_input_json: "{}",
+    }),
   ]);
   const session = (id: string, persona: string | null, success: string | null, pct: number | null) => ({
-    session_id: id, repo_id: "o/r", checkpoint_ids: "[]", canonical_checkpoint_pk: null, agent: "Claude Code", created_at: new Date(T0),
-    files_touched: "[]", agent_percentage: pct, agent_lines: pct === null ? null : 1, total_committed: pct === null ? null : 1, user_persona: persona, session_success: success,
+    session_id: id,
+    repo_id: "o/r",
+    checkpoint_ids: "[]",
+    canonical_checkpoint_pk: null,
+    agent: "Claude Code",
+    created_at: new Date(T0),
+    files_touched: "[]",
+    agent_percentage: pct,
+    agent_lines: pct === null ? null : 1,
+    total_committed: pct === null ? null : 1,
+    user_persona: persona,
+    session_success: success,
   });
-  writeTable(join(dir, "sessions.parquet"), "sessions", [session(A, "Expert Nitpicker", "87.5", 100), session(B, "Picky", "high", null)]);
+  writeTable(join(dir, "sessions.parquet"), "sessions", [
+    session(A, "Expert Nitpicker", "87.5", 100),
+    session(B, "Picky", "high", null),
+  ]);
   writeTable(join(dir, "checkpoints.parquet"), "checkpoints", []);
   writeTable(join(dir, "commits.parquet"), "commits", []);
   return dir;
@@ -54,7 +86,9 @@ test("SWE-chat labels: prompts carry intent and pushback, sessions persona, succ
   assert.equal(await analyzeSwechatDataset(writeDataset(), { idleLimitS: 300, threads: 1 }, out), true);
 
   // Rows come in job order; sorted here by session and prompt.
-  const prompts = [...(out.prompts ?? [])].sort((x, y) => x.session_id.localeCompare(y.session_id) || x.index - y.index).map((p) => [p.session_id.slice(0, 1), p.index, p.text, p.prompt_intent, p.prompt_pushback, p.agent_clarification]);
+  const prompts = [...(out.prompts ?? [])]
+    .sort((x, y) => x.session_id.localeCompare(y.session_id) || x.index - y.index)
+    .map((p) => [p.session_id.slice(0, 1), p.index, p.text, p.prompt_intent, p.prompt_pushback, p.agent_clarification]);
   assert.deepEqual(prompts, [
     // A's first reply closes on "Which one do you mean …?": a clarification request (rule "clarify" / "choose").
     ["a", 0, "how does the parser work?", "understand", "non_pushback", true],
@@ -66,9 +100,14 @@ test("SWE-chat labels: prompts carry intent and pushback, sessions persona, succ
     ["b", 0, "add a flag", "create new code", null, true],
   ]);
 
-  const sessions = [...out.sessions].sort((x, y) => x.session_id.localeCompare(y.session_id)).map((s) => [s.session_id.slice(0, 1), s.user_persona, s.session_success, s.entire_agent_percentage]);
+  const sessions = [...out.sessions]
+    .sort((x, y) => x.session_id.localeCompare(y.session_id))
+    .map((s) => [s.session_id.slice(0, 1), s.user_persona, s.session_success, s.entire_agent_percentage]);
   // "87.5" → 87.5; "Picky" and "high" are outside the documented forms → null.
-  assert.deepEqual(sessions, [["a", "Expert Nitpicker", 87.5, 100], ["b", null, null, null]]);
+  assert.deepEqual(sessions, [
+    ["a", "Expert Nitpicker", 87.5, 100],
+    ["b", null, null, null],
+  ]);
 
   const unknown = out.diagnostics.filter((d) => d.code === "swechat-label-unknown").map((d) => d.message);
   assert.equal(unknown.length, 4, unknown.join("\n"));

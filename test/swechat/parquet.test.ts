@@ -17,14 +17,24 @@ test("page locations from page headers; range reads equal whole reads", async ()
   try {
     const file = join(dir, "t.parquet");
     const n = 2000;
-    const text = Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : `row ${i} ` + "abcdefghij".repeat(1 + (i % 10))));
+    const text = Array.from({ length: n }, (_, i) =>
+      i % 7 === 0 ? null : `row ${i} ` + "abcdefghij".repeat(1 + (i % 10)),
+    );
     const num = Array.from({ length: n }, (_, i) => i);
     parquetWriteFile({
-      filename: file, rowGroupSize: 1000, pageSize: 1024,
-      columnData: [{ name: "content", data: text, type: "STRING", offsetIndex: false }, { name: "n", data: num, type: "INT32", offsetIndex: false }],
+      filename: file,
+      rowGroupSize: 1000,
+      pageSize: 1024,
+      columnData: [
+        { name: "content", data: text, type: "STRING", offsetIndex: false },
+        { name: "n", data: num, type: "INT32", offsetIndex: false },
+      ],
     });
     const part = await openParquet(file);
-    assert.deepEqual(part.rowGroups, [{ start: 0, rows: 1000 }, { start: 1000, rows: 1000 }]);
+    assert.deepEqual(part.rowGroups, [
+      { start: 0, rows: 1000 },
+      { start: 1000, rows: 1000 },
+    ]);
     const pages = await pageLocations(part, 1, "content");
     assert.ok(pages && pages.length > 10, `several pages (${pages?.length})`);
     assert.equal(Number(pages[0].first_row_index), 0);

@@ -4,7 +4,12 @@ import { addedLines, patchMatch } from "../../src/attribution/patch-match";
 import { DiagnosticSink, type FileEdit, type Session, type ToolCall } from "../../src/model";
 
 let record = 0;
-function call(name: string, path: string, edit: Partial<FileEdit> & Pick<FileEdit, "kind">, success: boolean | null = true): ToolCall {
+function call(
+  name: string,
+  path: string,
+  edit: Partial<FileEdit> & Pick<FileEdit, "kind">,
+  success: boolean | null = true,
+): ToolCall {
   record++;
   return {
     id: `call-${record}`,
@@ -19,16 +24,36 @@ function call(name: string, path: string, edit: Partial<FileEdit> & Pick<FileEdi
     file_edits: [{ path, pre_image: null, post_image: null, edits: null, patch: null, user_modified: false, ...edit }],
   };
 }
-const edit = (old_string: string, new_string: string) => ({ kind: "edit" as const, edits: [{ old_string, new_string, replace_all: false }] });
+const edit = (old_string: string, new_string: string) => ({
+  kind: "edit" as const,
+  edits: [{ old_string, new_string, replace_all: false }],
+});
 
 function session(calls: ToolCall[], cwds = ["/w/repo"]): Session {
   return {
-    format_version: 1, session_id: "s1", source: "swechat", agent: "Claude Code", agent_version: null, transcript: null,
-    cwds, branch: null, turns: [], tool_calls: calls, api_calls: [], record_times: [], record_count: calls.length,
+    format_version: 1,
+    session_id: "s1",
+    source: "swechat",
+    agent: "Claude Code",
+    agent_version: null,
+    transcript: null,
+    cwds,
+    branch: null,
+    turns: [],
+    tool_calls: calls,
+    api_calls: [],
+    record_times: [],
+    record_count: calls.length,
   };
 }
-const counts = (a: ReturnType<typeof patchMatch>) =>
-  [a.agent_lines_produced, a.agent_lines_final, a.agent_lines_survived, a.human_lines, a.outside_lines, a.total_committed_lines];
+const counts = (a: ReturnType<typeof patchMatch>) => [
+  a.agent_lines_produced,
+  a.agent_lines_final,
+  a.agent_lines_survived,
+  a.human_lines,
+  a.outside_lines,
+  a.total_committed_lines,
+];
 
 /**
  * Hand-worked:
@@ -59,17 +84,28 @@ test("patch-match: self-overwrites removed, multiset match per file", () => {
     call("Write", "/tmp/notes.md", { kind: "write", post_image: "plan\n" }),
   ];
   const sink = new DiagnosticSink("test");
-  const a = patchMatch(session(calls), [
-    { path: "a.py", patch: "diff --git a/a.py b/a.py\nnew file mode 100644\n--- /dev/null\n+++ b/a.py\n@@ -0,0 +1,5 @@\n+import os\r\n+import sys\n+\n+def f():\n+    return 2\n" },
-    { path: "b.py", patch: "@@ -1,3 +1,3 @@\n x = 1\n-y = 2\n+z = 5\n+y = 3\n w = 0\n" },
-    { path: "logo.png", patch: null },
-  ], sink);
+  const a = patchMatch(
+    session(calls),
+    [
+      {
+        path: "a.py",
+        patch:
+          "diff --git a/a.py b/a.py\nnew file mode 100644\n--- /dev/null\n+++ b/a.py\n@@ -0,0 +1,5 @@\n+import os\r\n+import sys\n+\n+def f():\n+    return 2\n",
+      },
+      { path: "b.py", patch: "@@ -1,3 +1,3 @@\n x = 1\n-y = 2\n+z = 5\n+y = 3\n w = 0\n" },
+      { path: "logo.png", patch: null },
+    ],
+    sink,
+  );
   assert.deepEqual(counts(a), [10, 7, 5, 2, 0, 7]);
-  assert.deepEqual(a.files.map((f) => [f.path, f.produced, f.final, f.survived, f.committed]), [
-    ["a.py", 6, 5, 4, 5],
-    ["b.py", 3, 1, 1, 2],
-    ["c.py", 1, 1, 0, 0],
-  ]);
+  assert.deepEqual(
+    a.files.map((f) => [f.path, f.produced, f.final, f.survived, f.committed]),
+    [
+      ["a.py", 6, 5, 4, 5],
+      ["b.py", 3, 1, 1, 2],
+      ["c.py", 1, 1, 0, 0],
+    ],
+  );
   assert.equal(a.files_outside_repo, 1);
   assert.equal(a.unreplayable_calls, 0);
   assert.deepEqual(sink.rows.map((d) => d.code).sort(), ["patch-match-unknown-outcome", "path-outside-repo"]);
@@ -106,21 +142,36 @@ test("patch-match: apply_patch hunks replayed on each other", () => {
     call("apply_patch", "/w/repo/p.txt", { kind: "patch", patch: "@@\n a\n-c\n+C\n" }),
     call("apply_patch", "/w/repo/new.txt", { kind: "patch", patch: "+n1\n+n2\n" }),
   ];
-  const a = patchMatch(session(calls), [{ path: "p.txt", patch: "@@ -1,2 +1,4 @@\n a\n-b\n+C\n+x\n+y\n" }], new DiagnosticSink("test"));
+  const a = patchMatch(
+    session(calls),
+    [{ path: "p.txt", patch: "@@ -1,2 +1,4 @@\n a\n-b\n+C\n+x\n+y\n" }],
+    new DiagnosticSink("test"),
+  );
   assert.deepEqual(counts(a), [4, 3, 1, 2, 0, 3]);
 });
 
 /** Without a recorded cwd and with no edited file in the commit, paths still map (common folder), so final counts. */
 test("patch-match: no cwd, edits that miss the commit still count in final", () => {
-  const calls = [call("Write", "/home/u/p/src/a.ts", { kind: "write", post_image: "1\n2\n" }), call("Write", "/home/u/p/b.ts", { kind: "write", post_image: "3\n" })];
-  const a = patchMatch(session(calls, []), [{ path: "README.md", patch: "@@ -0,0 +1 @@\n+hi\n" }], new DiagnosticSink("test"));
+  const calls = [
+    call("Write", "/home/u/p/src/a.ts", { kind: "write", post_image: "1\n2\n" }),
+    call("Write", "/home/u/p/b.ts", { kind: "write", post_image: "3\n" }),
+  ];
+  const a = patchMatch(
+    session(calls, []),
+    [{ path: "README.md", patch: "@@ -0,0 +1 @@\n+hi\n" }],
+    new DiagnosticSink("test"),
+  );
   assert.deepEqual(counts(a), [3, 3, 0, 1, 0, 1]);
-  assert.deepEqual(a.files.map((f) => f.path), ["README.md", "b.ts", "src/a.ts"]);
+  assert.deepEqual(
+    a.files.map((f) => f.path),
+    ["README.md", "b.ts", "src/a.ts"],
+  );
 });
 
 test("addedLines reads hunks by their header counts", () => {
   // "+++x" inside a hunk is the added line "++x"; the next file's "+++ b/y" header is outside any hunk.
-  const patch = "--- a/x\n+++ b/x\n@@ -1 +1,2 @@\n-old\n+++x\n+\n--- a/y\n+++ b/y\n@@ -0,0 +1 @@\n+y1\r\n\\ No newline at end of file\n";
+  const patch =
+    "--- a/x\n+++ b/x\n@@ -1 +1,2 @@\n-old\n+++x\n+\n--- a/y\n+++ b/y\n@@ -0,0 +1 @@\n+y1\r\n\\ No newline at end of file\n";
   assert.deepEqual(addedLines(patch), ["++x", "", "y1"]);
 });
 

@@ -43,5 +43,6 @@ const cases: [string, unknown, string | null, string][] = [
 ];
 
 test("tool categories exactly as swechat.py", () => {
-  for (const [name, input, bash, expected] of cases) assert.equal(toolCategory(name, input, bash), expected, `${name} ${JSON.stringify(input)} ${bash}`);
+  for (const [name, input, bash, expected] of cases)
+    assert.equal(toolCategory(name, input, bash), expected, `${name} ${JSON.stringify(input)} ${bash}`);
 });

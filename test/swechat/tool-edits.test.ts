@@ -4,18 +4,59 @@ import { editsFromInput } from "../../src/ingest/swechat";
 
 const summary = (name: string, input: unknown) => {
   const r = editsFromInput(name, input);
-  return r.ok ? r.edits.map((e) => [e.kind, e.path, e.post_image, e.edits?.map((x) => [x.old_string, x.new_string, x.replace_all]) ?? null, e.patch, ...(e.moved_from ? [e.moved_from] : [])]) : r.reason;
+  return r.ok
+    ? r.edits.map((e) => [
+        e.kind,
+        e.path,
+        e.post_image,
+        e.edits?.map((x) => [x.old_string, x.new_string, x.replace_all]) ?? null,
+        e.patch,
+        ...(e.moved_from ? [e.moved_from] : []),
+      ])
+    : r.reason;
 };
 
 test("file edits from tool inputs, per agent", () => {
-  assert.deepEqual(summary("Write", { file_path: "/a/x.py", content: "x\n" }), [["write", "/a/x.py", "x\n", null, null]]);
-  assert.deepEqual(summary("Edit", { file_path: "/a/x.py", old_string: "a", new_string: "b", replace_all: true }), [["edit", "/a/x.py", null, [["a", "b", true]], null]]);
-  assert.deepEqual(summary("MultiEdit", { file_path: "/a/x.py", edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }] }), [["multi-edit", "/a/x.py", null, [["a", "b", false], ["c", "d", false]], null]]);
+  assert.deepEqual(summary("Write", { file_path: "/a/x.py", content: "x\n" }), [
+    ["write", "/a/x.py", "x\n", null, null],
+  ]);
+  assert.deepEqual(summary("Edit", { file_path: "/a/x.py", old_string: "a", new_string: "b", replace_all: true }), [
+    ["edit", "/a/x.py", null, [["a", "b", true]], null],
+  ]);
+  assert.deepEqual(
+    summary("MultiEdit", {
+      file_path: "/a/x.py",
+      edits: [
+        { old_string: "a", new_string: "b" },
+        { old_string: "c", new_string: "d" },
+      ],
+    }),
+    [
+      [
+        "multi-edit",
+        "/a/x.py",
+        null,
+        [
+          ["a", "b", false],
+          ["c", "d", false],
+        ],
+        null,
+      ],
+    ],
+  );
   // OpenCode's camelCase fields; Gemini's tool names.
-  assert.deepEqual(summary("edit", { filePath: "/a/y.ts", oldString: "o", newString: "n" }), [["edit", "/a/y.ts", null, [["o", "n", false]], null]]);
-  assert.deepEqual(summary("write_file", { file_path: "/a/z.md", content: "" }), [["write", "/a/z.md", "", null, null]]);
-  assert.deepEqual(summary("replace", { file_path: "/a/z.md", old_string: "1", new_string: "2" }), [["edit", "/a/z.md", null, [["1", "2", false]], null]]);
-  assert.deepEqual(summary("NotebookEdit", { notebook_path: "/a/n.ipynb", new_source: "x" }), [["notebook", "/a/n.ipynb", null, null, null]]);
+  assert.deepEqual(summary("edit", { filePath: "/a/y.ts", oldString: "o", newString: "n" }), [
+    ["edit", "/a/y.ts", null, [["o", "n", false]], null],
+  ]);
+  assert.deepEqual(summary("write_file", { file_path: "/a/z.md", content: "" }), [
+    ["write", "/a/z.md", "", null, null],
+  ]);
+  assert.deepEqual(summary("replace", { file_path: "/a/z.md", old_string: "1", new_string: "2" }), [
+    ["edit", "/a/z.md", null, [["1", "2", false]], null],
+  ]);
+  assert.deepEqual(summary("NotebookEdit", { notebook_path: "/a/n.ipynb", new_source: "x" }), [
+    ["notebook", "/a/n.ipynb", null, null, null],
+  ]);
   assert.deepEqual(summary("Read", { file_path: "/a/x.py" }), []);
   assert.match(String(summary("Edit", { file_path: "/a/x.py" })), /without a path, old and new text/);
 });
@@ -23,8 +64,14 @@ test("file edits from tool inputs, per agent", () => {
 test("Codex apply_patch envelopes: add, update (with a move), delete; also inside a shell call", () => {
   const patch = [
     "*** Begin Patch",
-    "*** Add File: src/new.py", "+a", "+b",
-    "*** Update File: src/old.py", "*** Move to: src/moved.py", "@@ def f():", "-    return 1", "+    return 2",
+    "*** Add File: src/new.py",
+    "+a",
+    "+b",
+    "*** Update File: src/old.py",
+    "*** Move to: src/moved.py",
+    "@@ def f():",
+    "-    return 1",
+    "+    return 2",
     "*** Delete File: src/gone.py",
     "*** End Patch",
   ].join("\n");

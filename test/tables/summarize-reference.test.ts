@@ -16,7 +16,11 @@ test("identical to the reference on the fixture, for every slicing and two seeds
   for (const dimension of ["model", "agent", "repo", "length_bin", "coding_mode"] as const) {
     const s = slicing(dimension, rows.units, rows.sessions, 2);
     for (const seed of [1, 7]) {
-      assert.deepEqual(summarizeUnits(rows.units, rows.sessions, s.sliceOf, { seed, iterations: 300 }), referenceSummarizeUnits(rows.units, rows.sessions, s.sliceOf, { seed, iterations: 300 }), `${dimension} seed ${seed}`);
+      assert.deepEqual(
+        summarizeUnits(rows.units, rows.sessions, s.sliceOf, { seed, iterations: 300 }),
+        referenceSummarizeUnits(rows.units, rows.sessions, s.sliceOf, { seed, iterations: 300 }),
+        `${dimension} seed ${seed}`,
+      );
     }
   }
 });
@@ -28,7 +32,11 @@ test("identical on 400 random sessions with 1-3 units each, ambiguous ones and n
   const sessions: SessionRow[] = [];
   for (let i = 0; i < 400; i++) {
     const id = `r${i}`;
-    sessions.push({ ...base.sessions[i % base.sessions.length], session_id: id, cost_usd: i % 17 === 0 ? null : i / 10 });
+    sessions.push({
+      ...base.sessions[i % base.sessions.length],
+      session_id: id,
+      cost_usd: i % 17 === 0 ? null : i / 10,
+    });
     for (let j = 0, k = 1 + Math.floor(random() * 3); j < k; j++) {
       const final = Math.floor(random() * 40);
       const survived = Math.floor(final * random());
@@ -49,7 +57,10 @@ test("identical on 400 random sessions with 1-3 units each, ambiguous ones and n
     }
   }
   const byModel = (u: UnitRow) => u.model;
-  assert.deepEqual(summarizeUnits(units, sessions, byModel, { seed: 3, iterations: 200 }), referenceSummarizeUnits(units, sessions, byModel, { seed: 3, iterations: 200 }));
+  assert.deepEqual(
+    summarizeUnits(units, sessions, byModel, { seed: 3, iterations: 200 }),
+    referenceSummarizeUnits(units, sessions, byModel, { seed: 3, iterations: 200 }),
+  );
 });
 
 test("the figures depend on the set of units, not on their order (shards put together equal one run)", () => {
@@ -57,6 +68,12 @@ test("the figures depend on the set of units, not on their order (shards put tog
   const reversed = [...units].reverse();
   const rotated = [...units.slice(5), ...units.slice(0, 5)];
   const all = summarizeUnits(units, sessions, () => "all", { seed: 7, iterations: 300 });
-  assert.deepEqual(summarizeUnits(reversed, sessions, () => "all", { seed: 7, iterations: 300 }), all);
-  assert.deepEqual(summarizeUnits(rotated, [...sessions].reverse(), () => "all", { seed: 7, iterations: 300 }), all);
+  assert.deepEqual(
+    summarizeUnits(reversed, sessions, () => "all", { seed: 7, iterations: 300 }),
+    all,
+  );
+  assert.deepEqual(
+    summarizeUnits(rotated, [...sessions].reverse(), () => "all", { seed: 7, iterations: 300 }),
+    all,
+  );
 });

@@ -4,17 +4,62 @@ import type { SessionRow, UnitRow } from "../../src/model";
 import { bootstrapInterval, quantileSorted, summarizeUnits, toTables } from "../../src/tables";
 import { tableEqual } from "../helpers/table-equal";
 
-const unit = (session: string, produced: number, final: number, survived: number, committed: number, ambiguity: UnitRow["ambiguity"] = null): UnitRow => ({
-  session_id: session, commit_sha: `c-${session}-${committed}`, checkpoint_id: null, repo: "r", agent: "Claude Code", model: session === "s3" ? "opus" : "sonnet", method: "git-replay", ambiguity,
-  agent_lines_produced: produced, agent_lines_final: final, agent_lines_survived: survived, human_lines: committed - survived, outside_lines: 0, total_committed_lines: committed,
-  numstat_additions: committed, code_survival_rate: final ? (100 * survived) / final : null, coding_efficiency: produced ? (100 * survived) / produced : null,
-  agent_authored_pct: committed ? (100 * survived) / committed : null, coding_mode: null, unreplayable_calls: 0, outside_changes: 0,
-  entire_agent_lines: null, entire_total_committed: null, entire_agent_percentage: null,
+const unit = (
+  session: string,
+  produced: number,
+  final: number,
+  survived: number,
+  committed: number,
+  ambiguity: UnitRow["ambiguity"] = null,
+): UnitRow => ({
+  session_id: session,
+  commit_sha: `c-${session}-${committed}`,
+  checkpoint_id: null,
+  repo: "r",
+  agent: "Claude Code",
+  model: session === "s3" ? "opus" : "sonnet",
+  method: "git-replay",
+  ambiguity,
+  agent_lines_produced: produced,
+  agent_lines_final: final,
+  agent_lines_survived: survived,
+  human_lines: committed - survived,
+  outside_lines: 0,
+  total_committed_lines: committed,
+  numstat_additions: committed,
+  code_survival_rate: final ? (100 * survived) / final : null,
+  coding_efficiency: produced ? (100 * survived) / produced : null,
+  agent_authored_pct: committed ? (100 * survived) / committed : null,
+  coding_mode: null,
+  unreplayable_calls: 0,
+  outside_changes: 0,
+  entire_agent_lines: null,
+  entire_total_committed: null,
+  entire_agent_percentage: null,
 });
 const session = (id: string, cost: number, active: number, tokens: number): SessionRow => ({
-  session_id: id, source: "claude-code", agent: "Claude Code", model: null, models: "", repo: "r", branch: null, started_at: null, ended_at: null,
-  duration_s: active, active_s: active, prompts: 1, length_bin: "1", tool_calls: 0, edit_calls: 0, failed_edit_calls: 0,
-  input_tokens: tokens, output_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, api_calls: 1, cost_usd: cost,
+  session_id: id,
+  source: "claude-code",
+  agent: "Claude Code",
+  model: null,
+  models: "",
+  repo: "r",
+  branch: null,
+  started_at: null,
+  ended_at: null,
+  duration_s: active,
+  active_s: active,
+  prompts: 1,
+  length_bin: "1",
+  tool_calls: 0,
+  edit_calls: 0,
+  failed_edit_calls: 0,
+  input_tokens: tokens,
+  output_tokens: 0,
+  cache_creation_tokens: 0,
+  cache_read_tokens: 0,
+  api_calls: 1,
+  cost_usd: cost,
 });
 
 test("pooled ratios, per-unit mean and median, effort per line; ambiguous units left out", () => {
@@ -42,7 +87,13 @@ test("pooled ratios, per-unit mean and median, effort per line; ambiguous units 
 test("slices are sorted and named; a seed changes resamples, not the pooled figure", () => {
   const units = [unit("s1", 20, 10, 5, 10), unit("s2", 30, 30, 30, 40), unit("s3", 4, 4, 2, 4)];
   const slices = summarizeUnits(units, [], (u) => u.model);
-  assert.deepEqual(slices.map((s) => [s.slice, s.units]), [["opus", 1], ["sonnet", 2]]);
+  assert.deepEqual(
+    slices.map((s) => [s.slice, s.units]),
+    [
+      ["opus", 1],
+      ["sonnet", 2],
+    ],
+  );
   assert.equal(slices[0].ratios.code_survival_rate.pooled, 50);
   // One session in a slice: every resample is that session, so the interval collapses to the pooled value.
   assert.deepEqual([slices[0].ratios.code_survival_rate.ci_low, slices[0].ratios.code_survival_rate.ci_high], [50, 50]);
@@ -52,14 +103,40 @@ test("bootstrap and quantiles", () => {
   // Type-7 quantile of 1..5 at 0.25: h = 4 · 0.25 = 1 → 2; at 0.1: h = 0.4 → 1 + 0.4 · (2 − 1) = 1.4.
   assert.equal(quantileSorted([1, 2, 3, 4, 5], 0.25), 2);
   assert.ok(Math.abs(quantileSorted([1, 2, 3, 4, 5], 0.1) - 1.4) < 1e-12);
-  const a = bootstrapInterval([1, 2, 3, 4], (s) => s.reduce((x, y) => x + y, 0) / s.length, { seed: 3, iterations: 500 });
-  const b = bootstrapInterval([1, 2, 3, 4], (s) => s.reduce((x, y) => x + y, 0) / s.length, { seed: 3, iterations: 500 });
+  const a = bootstrapInterval([1, 2, 3, 4], (s) => s.reduce((x, y) => x + y, 0) / s.length, {
+    seed: 3,
+    iterations: 500,
+  });
+  const b = bootstrapInterval([1, 2, 3, 4], (s) => s.reduce((x, y) => x + y, 0) / s.length, {
+    seed: 3,
+    iterations: 500,
+  });
   assert.deepEqual(a, b);
-  assert.equal(bootstrapInterval([], () => 1), null);
+  assert.equal(
+    bootstrapInterval([], () => 1),
+    null,
+  );
 });
 
 test("toTables keeps the contract's columns even for empty tables", () => {
-  const t = toTables({ units: [], sessions: [], tool_calls: [{ session_id: "s", seq: 0, tool: "Read", category: "read", file: null, success: true, lines_added: null, lines_removed: null, timestamp: null }], diagnostics: [] });
+  const t = toTables({
+    units: [],
+    sessions: [],
+    tool_calls: [
+      {
+        session_id: "s",
+        seq: 0,
+        tool: "Read",
+        category: "read",
+        file: null,
+        success: true,
+        lines_added: null,
+        lines_removed: null,
+        timestamp: null,
+      },
+    ],
+    diagnostics: [],
+  });
   assert.equal(t.units.numCols(), 24);
   assert.equal(t.units.numRows(), 0);
   tableEqual(t.tool_calls, { tool: ["Read"], category: ["read"], success: [true] });

@@ -30,15 +30,36 @@ test("per-label precision and recall and accuracy, worked by hand", () => {
 });
 
 test("the gold set: references and labels only, never the texts", () => {
-  const lines = readFileSync("test/taskflow/labels/gold.jsonl", "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const lines = readFileSync("test/taskflow/labels/gold.jsonl", "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   assert.equal(lines.length, 158);
   const keys = new Set<string>();
   for (const g of lines) {
     assert.ok((TASK_LABELS as readonly string[]).includes(g.label), g.label);
     assert.match(g.sha256, /^[0-9a-f]{64}$/);
     assert.ok(Number.isInteger(g.message_index) && g.message_index >= 0);
-    assert.ok(g.source === "corpus" ? typeof g.file === "string" : typeof g.checkpoint_id === "string" && Number.isInteger(g.session_index));
-    for (const k of Object.keys(g)) assert.ok(["source", "file", "checkpoint_id", "session_index", "session_id", "format", "message_index", "sha256", "label"].includes(k), `unexpected field ${k}`);
+    assert.ok(
+      g.source === "corpus"
+        ? typeof g.file === "string"
+        : typeof g.checkpoint_id === "string" && Number.isInteger(g.session_index),
+    );
+    for (const k of Object.keys(g))
+      assert.ok(
+        [
+          "source",
+          "file",
+          "checkpoint_id",
+          "session_index",
+          "session_id",
+          "format",
+          "message_index",
+          "sha256",
+          "label",
+        ].includes(k),
+        `unexpected field ${k}`,
+      );
     const key = `${g.source}|${g.file ?? g.checkpoint_id}|${g.session_index ?? ""}|${g.message_index}`;
     assert.ok(!keys.has(key), `duplicate ${key}`);
     keys.add(key);
@@ -47,14 +68,29 @@ test("the gold set: references and labels only, never the texts", () => {
 });
 
 const agreementScript = (corpus: string) =>
-  spawnSync(process.execPath, ["--import", "tsx", "scripts/taskflow-agreement.ts", "--corpus", corpus, "--mirror", join(tmpdir(), `sce-no-mirror-${process.pid}`)], { encoding: "utf8" });
+  spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/taskflow-agreement.ts",
+      "--corpus",
+      corpus,
+      "--mirror",
+      join(tmpdir(), `sce-no-mirror-${process.pid}`),
+    ],
+    { encoding: "utf8" },
+  );
 
 test("the agreement script re-reads the texts, checks their hashes, and says how many it skipped and why", () => {
   const run = agreementScript(corpusPath());
   assert.equal(run.status, 0, run.stderr);
   // Of the 47 corpus messages, test/fixtures lacks the files of 18 (16 Aider, 2 Codex: no licence to copy them under);
   // the other 29 are found with their labelled sha256. The 111 mirror ones are skipped and counted.
-  assert.match(run.stdout, /158 hand-labelled real user messages \(29 scored, 129 skipped: 18 corpus file absent, 111 mirror absent\)/);
+  assert.match(
+    run.stdout,
+    /158 hand-labelled real user messages \(29 scored, 129 skipped: 18 corpus file absent, 111 mirror absent\)/,
+  );
   assert.match(run.stdout, /\| \*\*all\*\* \| \*\*29\*\* \|/);
 });
 

@@ -16,14 +16,32 @@ import {
 } from "../../src/taskflow";
 
 const s = (id: string, ...labels: TaskLabel[]): LabelledSession => ({ session_id: id, labels });
-const target = { name: "target", flow: buildTaskFlow([s("t1", "bug-fix", "explain", "bug-fix"), s("t2", "new-feature", "greeting", "question", "new-feature")]) };
-const benchmark = { name: "benchmark", flow: buildTaskFlow([s("b1", "new-feature", "new-feature", "new-feature"), s("b2", "bug-fix", "bug-fix", "explain")]) };
+const target = {
+  name: "target",
+  flow: buildTaskFlow([
+    s("t1", "bug-fix", "explain", "bug-fix"),
+    s("t2", "new-feature", "greeting", "question", "new-feature"),
+  ]),
+};
+const benchmark = {
+  name: "benchmark",
+  flow: buildTaskFlow([s("b1", "new-feature", "new-feature", "new-feature"), s("b2", "bug-fix", "bug-fix", "explain")]),
+};
 
 const data = (spec: Record<string, any>): Record<string, any>[] => spec.data?.values ?? [];
 
 test("every chart spec compiles with Vega-Lite and renders to SVG with Vega", async () => {
   const specs = taskflowChartSpecs(target, benchmark);
-  assert.deepEqual(specs.map((x) => x.name), ["taskflow-lengths", "taskflow-task-types", "taskflow-transitions", "taskflow-flow-target", "taskflow-flow-benchmark"]);
+  assert.deepEqual(
+    specs.map((x) => x.name),
+    [
+      "taskflow-lengths",
+      "taskflow-task-types",
+      "taskflow-transitions",
+      "taskflow-flow-target",
+      "taskflow-flow-benchmark",
+    ],
+  );
   for (const { name, spec } of specs) {
     const compiled = vl.compile(spec as never).spec;
     const view = new vega.View(vega.parse(compiled), { renderer: "none" });
@@ -37,11 +55,22 @@ test("the chart data are the flows' shares: lengths and task types side by side,
   const [lengths, types, transitions] = taskflowChartSpecs(target, benchmark).map((x) => x.spec);
   // Seven bins per side; target {3: ½, 4: ½}, benchmark {3: 1}.
   assert.equal(data(lengths).length, 14);
-  const share = (rows: Record<string, any>[], side: string, key: string, field: string) => rows.find((r) => r.side === side && r[field] === key)?.share;
-  assert.deepEqual([share(data(lengths), "target", "3", "bin"), share(data(lengths), "target", "4", "bin"), share(data(lengths), "benchmark", "3", "bin")], [0.5, 0.5, 1]);
+  const share = (rows: Record<string, any>[], side: string, key: string, field: string) =>
+    rows.find((r) => r.side === side && r[field] === key)?.share;
+  assert.deepEqual(
+    [
+      share(data(lengths), "target", "3", "bin"),
+      share(data(lengths), "target", "4", "bin"),
+      share(data(lengths), "benchmark", "3", "bin"),
+    ],
+    [0.5, 0.5, 1],
+  );
   // 13 retained labels per side; question is ⅙ of the target's retained messages and absent from the benchmark.
   assert.equal(data(types).length, 26);
-  assert.deepEqual([share(data(types), "target", "question", "label"), share(data(types), "benchmark", "question", "label")], [1 / 6, 0]);
+  assert.deepEqual(
+    [share(data(types), "target", "question", "label"), share(data(types), "benchmark", "question", "label")],
+    [1 / 6, 0],
+  );
   // 8 target edges of ⅛ each and 7 distinct benchmark edges.
   assert.equal(data(transitions).filter((r) => r.side === "target").length, 8);
   assert.equal(data(transitions).filter((r) => r.side === "benchmark").length, 7);
@@ -70,6 +99,7 @@ test("the report section escapes names and embeds specs safely inside <script>",
   assert.ok(!html.includes("<img"));
   assert.ok(html.includes("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;"));
   // Inside the inline JSON, "<" is \u003c, so no "</script" or tag can open there.
-  for (const m of html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)) assert.ok(!m[1].includes("<"));
+  for (const m of html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g))
+    assert.ok(!m[1].includes("<"));
   assert.match(html, /67\.8/);
 });

@@ -38,7 +38,10 @@ test("a session of one message: bin 1 and two edges; a corpus filter of 3 leaves
   const corpus = [s("one", "bug-fix"), s("three", "new-feature", "tests", "execute")];
   const all = buildTaskFlow(corpus);
   assert.equal(all.lengths["1"], 1);
-  assert.deepEqual(edges(all).filter((e) => e.includes("bug-fix")), ["START>bug-fix:1", "bug-fix>END:1"]);
+  assert.deepEqual(
+    edges(all).filter((e) => e.includes("bug-fix")),
+    ["START>bug-fix:1", "bug-fix>END:1"],
+  );
   const long = buildTaskFlow(corpus, { minMessages: 3 });
   assert.equal(long.n_sessions_in, 2);
   assert.equal(long.n_sessions, 1);
@@ -52,13 +55,19 @@ test("a session without messages has no bin: counted in n_empty, left out of eve
   const f = buildTaskFlow([s("empty"), s("a", "explain")]);
   assert.equal(f.n_empty, 1);
   assert.equal(f.n_sessions, 1);
-  assert.equal(Object.values(f.lengths).reduce((a, b) => a + b, 0), 1);
+  assert.equal(
+    Object.values(f.lengths).reduce((a, b) => a + b, 0),
+    1,
+  );
 });
 
 test("a label absent from one side: finite divergence, worked by hand", () => {
   // Same lengths; task types: target {bug-fix ½, debug ½}, benchmark {bug-fix 1}; M = {bug-fix ¾, debug ¼}.
   // bug-fix: ¼·log₂(⅔) + ½·log₂(4/3) = 0.0612781; debug (target only): ¼·log₂(2) = ¼. JSD = 0.3112781 → S_T = 0.688722.
-  const r = compareTaskFlows(buildTaskFlow([s("t", "bug-fix", "debug")]), buildTaskFlow([s("b", "bug-fix", "bug-fix")]));
+  const r = compareTaskFlows(
+    buildTaskFlow([s("t", "bug-fix", "debug")]),
+    buildTaskFlow([s("b", "bug-fix", "bug-fix")]),
+  );
   assert.equal(r.S_L, 1);
   assert.equal(r.S_T!.toFixed(6), "0.688722");
   const debug = r.divergence.task_types.find((t) => t.key === "debug")!;
@@ -77,10 +86,26 @@ test("bootstrap: seeded, whole sessions, percentile intervals; degenerate corpor
   const t = buildTaskFlow([1, 2, 3].map((i) => s(`t${i}`, "bug-fix", "explain", "bug-fix")));
   const b = buildTaskFlow([1, 2].map((i) => s(`b${i}`, "new-feature", "new-feature", "new-feature")));
   const ci = bootstrapTfas(t, b, { replicates: 50, seed: 7 });
-  assert.deepEqual([ci.S_L, ci.S_T, ci.TFAS], [[1, 1], [0, 0], [0, 0]]);
+  assert.deepEqual(
+    [ci.S_L, ci.S_T, ci.TFAS],
+    [
+      [1, 1],
+      [0, 0],
+      [0, 0],
+    ],
+  );
 
-  const T = buildTaskFlow([s("a", "bug-fix", "explain", "bug-fix"), s("b", "new-feature", "question"), s("c", "tests"), s("d", "execute", "execute", "debug")]);
-  const B = buildTaskFlow([s("x", "new-feature", "new-feature"), s("y", "bug-fix", "bug-fix", "explain"), s("z", "execute")]);
+  const T = buildTaskFlow([
+    s("a", "bug-fix", "explain", "bug-fix"),
+    s("b", "new-feature", "question"),
+    s("c", "tests"),
+    s("d", "execute", "execute", "debug"),
+  ]);
+  const B = buildTaskFlow([
+    s("x", "new-feature", "new-feature"),
+    s("y", "bug-fix", "bug-fix", "explain"),
+    s("z", "execute"),
+  ]);
   const one = bootstrapTfas(T, B, { replicates: 300, seed: 42 });
   assert.deepEqual(bootstrapTfas(T, B, { replicates: 300, seed: 42 }), one, "same seed, same intervals");
   assert.notDeepEqual(bootstrapTfas(T, B, { replicates: 300, seed: 43 }).S_T, one.S_T, "another seed, other draws");
@@ -93,7 +118,10 @@ test("bootstrap: seeded, whole sessions, percentile intervals; degenerate corpor
 });
 
 test("a saved Task Flow round-trips, keeps counts and a format version, and a counts-only flow is held fixed in the bootstrap", () => {
-  const f = buildTaskFlow([s("a", "bug-fix", "explain", "bug-fix"), s("b", "new-feature", "greeting", "question", "new-feature")], { name: "target", minMessages: 3 });
+  const f = buildTaskFlow(
+    [s("a", "bug-fix", "explain", "bug-fix"), s("b", "new-feature", "greeting", "question", "new-feature")],
+    { name: "target", minMessages: 3 },
+  );
   const sink = new DiagnosticSink("test");
   const back = readSavedTaskFlow(toSavedTaskFlow(f), "f.json", sink);
   assert.deepEqual(back, f);
@@ -115,5 +143,8 @@ test("a saved Task Flow that does not add up, or is from a newer version, is a d
   assert.equal(readSavedTaskFlow(JSON.stringify({ ...f, format_version: 99 }), "new.json", sink), null);
   assert.equal(readSavedTaskFlow("{not json", "x.json", sink), null);
   assert.equal(readSavedTaskFlow(JSON.stringify({ kind: "swe-chat-eval.taskflow" }), "thin.json", sink), null);
-  assert.deepEqual(sink.rows.map((d) => d.code), ["taskflow-saved-inconsistent", "taskflow-saved-version", "taskflow-saved-unreadable", "taskflow-saved-invalid"]);
+  assert.deepEqual(
+    sink.rows.map((d) => d.code),
+    ["taskflow-saved-inconsistent", "taskflow-saved-version", "taskflow-saved-unreadable", "taskflow-saved-invalid"],
+  );
 });

@@ -11,7 +11,12 @@ import { DiagnosticSink } from "../../src/model";
 import { classifyWithLlm, CLASSIFIER_INSTRUCTION, parseLabelAnswer, TASK_LABELS } from "../../src/taskflow";
 import { corpusPath } from "../helpers/corpus";
 
-type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse, n: number) => void | Promise<void>;
+type Handler = (
+  body: Record<string, any>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  n: number,
+) => void | Promise<void>;
 
 /** A chat-completions endpoint on 127.0.0.1 that runs `handler` for each request and records the bodies. */
 async function loopback(handler: Handler) {
@@ -62,7 +67,11 @@ test("structured output: the paper's instruction, a json_schema enum of the 16 l
   });
   try {
     const sink = new DiagnosticSink("test");
-    const { labels, stats } = await classifyWithLlm(["the app crashes on start", "add a README section", "add dark mode"], { baseUrl: server.baseUrl, model: "m1", apiKey: "k-123", sleep: noSleep }, sink);
+    const { labels, stats } = await classifyWithLlm(
+      ["the app crashes on start", "add a README section", "add dark mode"],
+      { baseUrl: server.baseUrl, model: "m1", apiKey: "k-123", sleep: noSleep },
+      sink,
+    );
     assert.deepEqual(labels, ["bug-fix", "generate-docs", "new-feature"]);
     assert.equal(stats.requests, 3);
     assert.equal(auth, "Bearer k-123");
@@ -93,16 +102,29 @@ test("a malformed answer: read tolerantly when a label is named, a diagnostic an
   });
   try {
     const sink = new DiagnosticSink("test");
-    const { labels, stats } = await classifyWithLlm(["one", "two", "three", "four"], { baseUrl: server.baseUrl, model: "m", sleep: noSleep, concurrency: 1 }, sink);
+    const { labels, stats } = await classifyWithLlm(
+      ["one", "two", "three", "four"],
+      { baseUrl: server.baseUrl, model: "m", sleep: noSleep, concurrency: 1 },
+      sink,
+    );
     assert.deepEqual(labels, ["new-feature", "refactor", null, null]);
     assert.equal(stats.fallbackParses, 4);
-    assert.deepEqual(sink.rows.map((d) => d.code), ["taskflow-llm-unparseable", "taskflow-llm-unparseable"]);
+    assert.deepEqual(
+      sink.rows.map((d) => d.code),
+      ["taskflow-llm-unparseable", "taskflow-llm-unparseable"],
+    );
   } finally {
     await server.close();
   }
   // The tolerant parse on its own: a refusal is no label; "tests" inside "latest" is not a label.
-  assert.equal(parseLabelAnswer(JSON.stringify({ choices: [{ message: { content: null, refusal: "I can't" } }] })).label, null);
-  assert.equal(parseLabelAnswer(JSON.stringify({ choices: [{ message: { content: "the latest answer: debug" } }] })).label, "debug");
+  assert.equal(
+    parseLabelAnswer(JSON.stringify({ choices: [{ message: { content: null, refusal: "I can't" } }] })).label,
+    null,
+  );
+  assert.equal(
+    parseLabelAnswer(JSON.stringify({ choices: [{ message: { content: "the latest answer: debug" } }] })).label,
+    "debug",
+  );
 });
 
 test("a 429 then success: retried after Retry-After; a 503 twice: exponential backoff; a 404 is not retried", async () => {
@@ -141,7 +163,11 @@ test("a 429 then success: retried after Retry-After; a 503 twice: exponential ba
     assert.equal(sink.rows.at(-1)!.code, "taskflow-llm-failed");
     // Always 503 with retries 1: two attempts, one wait, then no label and a diagnostic naming the attempts.
     waits.length = 0;
-    const d = await classifyWithLlm(["down"], { baseUrl: server.baseUrl, model: "m", sleep, retries: 1, backoffMs: 100 }, sink);
+    const d = await classifyWithLlm(
+      ["down"],
+      { baseUrl: server.baseUrl, model: "m", sleep, retries: 1, backoffMs: 100 },
+      sink,
+    );
     assert.deepEqual(d.labels, [null]);
     assert.equal(attempts.get("down"), 2);
     assert.deepEqual(waits, [100]);
@@ -160,20 +186,32 @@ test("the cache: a second run asks nothing; identical messages are asked once; r
     const cacheFile = join(mkdtempSync(join(tmpdir(), "sce-llm-")), "cache.jsonl");
     const texts = ["a crash", "b", "c", "d README", "e", "f", "a crash"];
     const sink = new DiagnosticSink("test");
-    const first = await classifyWithLlm(texts, { baseUrl: server.baseUrl, model: "m", cacheFile, concurrency: 2, sleep: noSleep }, sink);
+    const first = await classifyWithLlm(
+      texts,
+      { baseUrl: server.baseUrl, model: "m", cacheFile, concurrency: 2, sleep: noSleep },
+      sink,
+    );
     // 6 distinct texts → 6 requests, 2 at a time at most (each answer waits 30 ms, so both workers overlap).
     assert.equal(first.stats.requests, 6);
     assert.equal(server.maxInFlight(), 2);
     assert.equal(first.labels[0], "bug-fix");
     assert.equal(first.labels[6], "bug-fix");
     assert.equal(readFileSync(cacheFile, "utf8").trim().split("\n").length, 6);
-    const second = await classifyWithLlm(texts, { baseUrl: server.baseUrl, model: "m", cacheFile, sleep: noSleep }, sink);
+    const second = await classifyWithLlm(
+      texts,
+      { baseUrl: server.baseUrl, model: "m", cacheFile, sleep: noSleep },
+      sink,
+    );
     assert.deepEqual(second.labels, first.labels);
     assert.equal(second.stats.requests, 0);
     assert.equal(second.stats.cacheHits, 7);
     assert.equal(server.bodies.length, 6);
     // Another model does not reuse the first model's answers.
-    const other = await classifyWithLlm(["b"], { baseUrl: server.baseUrl, model: "m2", cacheFile, sleep: noSleep }, sink);
+    const other = await classifyWithLlm(
+      ["b"],
+      { baseUrl: server.baseUrl, model: "m2", cacheFile, sleep: noSleep },
+      sink,
+    );
     assert.equal(other.stats.requests, 1);
   } finally {
     await server.close();
@@ -187,11 +225,21 @@ test("a server that rejects response_format is asked again without it", async ()
   });
   try {
     const sink = new DiagnosticSink("test");
-    const { labels } = await classifyWithLlm(["plan it", "and this"], { baseUrl: server.baseUrl, model: "m", concurrency: 1, sleep: noSleep }, sink);
+    const { labels } = await classifyWithLlm(
+      ["plan it", "and this"],
+      { baseUrl: server.baseUrl, model: "m", concurrency: 1, sleep: noSleep },
+      sink,
+    );
     assert.deepEqual(labels, ["planning", "planning"]);
     // One rejected request, then two without the schema.
-    assert.deepEqual(server.bodies.map((b) => "response_format" in b), [true, false, false]);
-    assert.deepEqual(sink.rows.map((d) => d.code), ["taskflow-llm-no-structured-output"]);
+    assert.deepEqual(
+      server.bodies.map((b) => "response_format" in b),
+      [true, false, false],
+    );
+    assert.deepEqual(
+      sink.rows.map((d) => d.code),
+      ["taskflow-llm-no-structured-output"],
+    );
   } finally {
     await server.close();
   }
@@ -203,11 +251,34 @@ test("the CLI labels a corpus with the LLM classifier against a loopback endpoin
     const dir = mkdtempSync(join(tmpdir(), "sce-llm-cli-"));
     const out = join(dir, "labels.jsonl");
     // Runs asynchronously: a spawnSync would block the server in this process.
-    const run = await promisify(execFile)(process.execPath, ["bin/swe-chat-eval.js", "taskflow", "label", corpusPath("entire/entireio-cli/c6/39a44ea03d"), "--classifier", "llm", "--out", out, "--llm-cache", join(dir, "cache.jsonl")], {
-      env: { ...process.env, TASKFLOW_LLM_BASE_URL: server.baseUrl, TASKFLOW_LLM_MODEL: "m", TASKFLOW_LLM_API_KEY: "" },
-    });
+    const run = await promisify(execFile)(
+      process.execPath,
+      [
+        "bin/swe-chat-eval.js",
+        "taskflow",
+        "label",
+        corpusPath("entire/entireio-cli/c6/39a44ea03d"),
+        "--classifier",
+        "llm",
+        "--out",
+        out,
+        "--llm-cache",
+        join(dir, "cache.jsonl"),
+      ],
+      {
+        env: {
+          ...process.env,
+          TASKFLOW_LLM_BASE_URL: server.baseUrl,
+          TASKFLOW_LLM_MODEL: "m",
+          TASKFLOW_LLM_API_KEY: "",
+        },
+      },
+    );
     assert.match(run.stderr, /2 session\(s\), 3 message\(s\) labelled \(llm\)/);
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     // c6/39a44ea03d holds two Claude Code sessions with 1 and 2 prompts (see prompts.test.ts).
     assert.deepEqual(lines.map((l) => l.labels.length).sort(), [1, 2]);
     assert.equal(server.bodies.length, 3);

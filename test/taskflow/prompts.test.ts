@@ -18,7 +18,8 @@ test("user messages of every transcript kind among the sample files, one copy pe
   assert.deepEqual(count("gemini"), [1]);
   assert.deepEqual(count("opencode"), [1, 2]);
   // The typed OpenCode prompts are one-liners; the synthetic parts beside the @-mention carry a whole workflow file.
-  for (const m of sessions.filter((x) => x.format === "opencode").flatMap((x) => x.messages)) assert.ok(m.length < 200, m.slice(0, 60));
+  for (const m of sessions.filter((x) => x.format === "opencode").flatMap((x) => x.messages))
+    assert.ok(m.length < 200, m.slice(0, 60));
   assert.deepEqual(count("swe-agent"), [1, 1]);
   // Claude Code through the project's adapter: the 1.0.51 excerpt 1, CHANGELOG sessions 4 and 4, c6/39a44ea03d 1 and 2.
   assert.deepEqual(count("claude-code").sort(), [1, 1, 2, 4, 4]);
@@ -35,11 +36,18 @@ test("user messages of the shared corpus's Codex rollout and Aider log", { skip:
   const codex = await readPromptSessions(sharedCorpusPath("entire", "entireio-external-agents"), diagnostics);
   const aider = await readPromptSessions(sharedCorpusPath("aider"), diagnostics);
   // The Codex rollout: 2 user_message events (its AGENTS.md and environment_context user items are injected, not typed).
-  assert.deepEqual(codex.map((s) => [s.format, s.messages.length]), [["codex", 2]]);
+  assert.deepEqual(
+    codex.map((s) => [s.format, s.messages.length]),
+    [["codex", 2]],
+  );
   // Aider: one session; /code echoes count once, /commit, /help, /model … are aider's own commands.
-  assert.deepEqual(aider.map((s) => [s.format, s.messages.length]), [["aider", 16]]);
+  assert.deepEqual(
+    aider.map((s) => [s.format, s.messages.length]),
+    [["aider", 16]],
+  );
   assert.ok(diagnostics.some((d) => d.code === "taskflow-aider-command"));
-  for (const s of [...codex, ...aider]) for (const m of s.messages) assert.ok(m.trim().length > 0, `${s.ref}: empty message`);
+  for (const s of [...codex, ...aider])
+    for (const m of s.messages) assert.ok(m.trim().length > 0, `${s.ref}: empty message`);
 });
 
 test("a DataClaw export: one session per line, user messages only (through the project's adapter)", async () => {
@@ -47,10 +55,28 @@ test("a DataClaw export: one session per line, user messages only (through the p
   const file = join(dir, "conversations.jsonl");
   // Written for this test: two sessions, with 2 and 1 user messages between assistant turns.
   const line = (id: string, users: string[]) =>
-    JSON.stringify({ session_id: id, project: "p", model: "m", messages: users.flatMap((u) => [{ role: "user", content: u }, { role: "assistant", content: "done" }]), stats: { user_messages: users.length } });
-  writeFileSync(file, [line("d1", ["fix the crash on login", "commit"]), line("d2", ["explain the cache layer"])].join("\n") + "\n");
+    JSON.stringify({
+      session_id: id,
+      project: "p",
+      model: "m",
+      messages: users.flatMap((u) => [
+        { role: "user", content: u },
+        { role: "assistant", content: "done" },
+      ]),
+      stats: { user_messages: users.length },
+    });
+  writeFileSync(
+    file,
+    [line("d1", ["fix the crash on login", "commit"]), line("d2", ["explain the cache layer"])].join("\n") + "\n",
+  );
   const sessions = await readPromptSessions(file, []);
-  assert.deepEqual(sessions.map((x) => [x.session_id, x.format, x.messages.length]), [["d1", "dataclaw", 2], ["d2", "dataclaw", 1]]);
+  assert.deepEqual(
+    sessions.map((x) => [x.session_id, x.format, x.messages.length]),
+    [
+      ["d1", "dataclaw", 2],
+      ["d2", "dataclaw", 1],
+    ],
+  );
 });
 
 test("a folder without transcripts reads nothing and says so; a missing path is an error row", async () => {

@@ -6,7 +6,13 @@ import { test } from "node:test";
 import { DiagnosticSink, type PromptRow } from "../../src/model";
 import { labelPushback, pushbackAgreement, pushbackAgreementMarkdown, readImportedPushback } from "../../src/taskflow";
 
-const prompt = (index: number, text: string, prompt_pushback: PromptRow["prompt_pushback"]): PromptRow => ({ session_id: "s", index, timestamp: null, text, prompt_pushback });
+const prompt = (index: number, text: string, prompt_pushback: PromptRow["prompt_pushback"]): PromptRow => ({
+  session_id: "s",
+  index,
+  timestamp: null,
+  text,
+  prompt_pushback,
+});
 const PROMPTS = [
   prompt(0, "add a flag", "non_pushback"),
   prompt(1, "it still fails with the same error", "failure_report"),
@@ -18,14 +24,34 @@ const PROMPTS = [
 test("rules name their rule; imported reads the rows' own labels or a file", async () => {
   const sink = new DiagnosticSink("test");
   const rules = await labelPushback(PROMPTS, { source: "rules" }, sink);
-  assert.deepEqual(rules.map((r) => [r.label, r.rule]), [["non_pushback", "none"], ["failure_report", "failure"], ["rejection", "rejection"], ["non_pushback", "none"]]);
+  assert.deepEqual(
+    rules.map((r) => [r.label, r.rule]),
+    [
+      ["non_pushback", "none"],
+      ["failure_report", "failure"],
+      ["rejection", "rejection"],
+      ["non_pushback", "none"],
+    ],
+  );
   const own = await labelPushback(PROMPTS, { source: "imported" }, sink);
-  assert.deepEqual(own.map((r) => r.label), ["non_pushback", "failure_report", "rejection", "correction"]);
+  assert.deepEqual(
+    own.map((r) => r.label),
+    ["non_pushback", "failure_report", "rejection", "correction"],
+  );
   const csv = "session_id,index,pushback\ns,0,takeover\ns,1,grumpy\ns,x,correction\n";
   const fromFile = await labelPushback(PROMPTS, { source: "imported", importedText: csv }, sink);
-  assert.deepEqual(fromFile.map((r) => r.label), ["takeover", null, null, null]);
-  assert.deepEqual(sink.rows.map((d) => d.code), ["pushback-import-bad-row", "pushback-import-unknown-label"]);
-  assert.equal(readImportedPushback('{"session_id":"s","index":2,"prompt_pushback":"correction"}\n', sink).get("s#2"), "correction");
+  assert.deepEqual(
+    fromFile.map((r) => r.label),
+    ["takeover", null, null, null],
+  );
+  assert.deepEqual(
+    sink.rows.map((d) => d.code),
+    ["pushback-import-bad-row", "pushback-import-unknown-label"],
+  );
+  assert.equal(
+    readImportedPushback('{"session_id":"s","index":2,"prompt_pushback":"correction"}\n', sink).get("s#2"),
+    "correction",
+  );
 });
 
 test("the LLM source: one request per distinct text, a json_schema enum of the seven labels", async () => {
@@ -37,16 +63,38 @@ test("the LLM source: one request per distinct text, a json_schema enum of the s
     bodies.push(body);
     const text: string = body.messages[1].content;
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ pushback: text.includes("revert") ? "rejection" : "non_pushback" }) } }] }));
+    res.end(
+      JSON.stringify({
+        choices: [
+          {
+            message: { content: JSON.stringify({ pushback: text.includes("revert") ? "rejection" : "non_pushback" }) },
+          },
+        ],
+      }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   try {
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-    const got = await labelPushback([...PROMPTS, prompt(4, "please revert that", null)], { source: "llm", llm: { baseUrl, model: "m" } }, new DiagnosticSink("test"));
-    assert.deepEqual(got.map((r) => r.label), ["non_pushback", "non_pushback", "rejection", "non_pushback", "rejection"]);
+    const got = await labelPushback(
+      [...PROMPTS, prompt(4, "please revert that", null)],
+      { source: "llm", llm: { baseUrl, model: "m" } },
+      new DiagnosticSink("test"),
+    );
+    assert.deepEqual(
+      got.map((r) => r.label),
+      ["non_pushback", "non_pushback", "rejection", "non_pushback", "rejection"],
+    );
     assert.equal(bodies.length, 4, "the repeated text is asked once");
-    assert.deepEqual(bodies[0].response_format.json_schema.schema.properties.pushback.enum,
-      ["correction", "rejection", "failure_report", "pacing_complaint", "takeover", "requirement_change", "non_pushback"]);
+    assert.deepEqual(bodies[0].response_format.json_schema.schema.properties.pushback.enum, [
+      "correction",
+      "rejection",
+      "failure_report",
+      "pacing_complaint",
+      "takeover",
+      "requirement_change",
+      "non_pushback",
+    ]);
   } finally {
     await new Promise<void>((r) => server.close(() => r()));
   }

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildTaskFlow, compareTaskFlows, jsd2, tfasFromComponents, type LabelledSession, type TaskLabel } from "../../src/taskflow";
+import {
+  buildTaskFlow,
+  compareTaskFlows,
+  jsd2,
+  tfasFromComponents,
+  type LabelledSession,
+  type TaskLabel,
+} from "../../src/taskflow";
 
 const s = (id: string, ...labels: TaskLabel[]): LabelledSession => ({ session_id: id, labels });
 const near = (actual: number | null, expected: number, digits: number, what: string) => {
@@ -9,7 +16,10 @@ const near = (actual: number | null, expected: number, digits: number, what: str
 };
 
 // metrics.md §7 test vector.
-const TARGET = [s("t1", "bug-fix", "explain", "bug-fix"), s("t2", "new-feature", "greeting", "question", "new-feature")];
+const TARGET = [
+  s("t1", "bug-fix", "explain", "bug-fix"),
+  s("t2", "new-feature", "greeting", "question", "new-feature"),
+];
 const BENCHMARK = [s("b1", "new-feature", "new-feature", "new-feature"), s("b2", "bug-fix", "bug-fix", "explain")];
 
 test("the worked example of metrics.md §7 to six decimals", () => {
@@ -39,7 +49,11 @@ test("the divergence terms localise the differences and sum to the JSD", () => {
   const top = r.divergence.transitions[0];
   assert.deepEqual([top.from, top.to, top.p, top.q], ["new-feature", "new-feature", 0, 0.25]);
   near(top.contribution, 0.125, 12, "new-feature→new-feature term");
-  for (const [name, terms, S] of [["L", r.divergence.lengths, r.S_L], ["T", r.divergence.task_types, r.S_T], ["R", r.divergence.transitions, r.S_R]] as const) {
+  for (const [name, terms, S] of [
+    ["L", r.divergence.lengths, r.S_L],
+    ["T", r.divergence.task_types, r.S_T],
+    ["R", r.divergence.transitions, r.S_R],
+  ] as const) {
     const sum = terms.reduce((a, t) => a + t.contribution, 0);
     near(1 - sum, S!, 12, `S_${name} from its terms`);
     for (const t of terms) assert.ok(t.contribution >= 0, `${name} ${t.key} term is negative`);
@@ -48,7 +62,10 @@ test("the divergence terms localise the differences and sum to the JSD", () => {
 
 test("identical inputs give 100 and S = 1 each", () => {
   const corpus = [...TARGET, ...BENCHMARK, s("x", "tests", "refactor", "execute", "execute", "execute", "debug")];
-  const r = compareTaskFlows(buildTaskFlow(corpus), buildTaskFlow(corpus.map((c) => ({ ...c, session_id: `copy-${c.session_id}` }))));
+  const r = compareTaskFlows(
+    buildTaskFlow(corpus),
+    buildTaskFlow(corpus.map((c) => ({ ...c, session_id: `copy-${c.session_id}` }))),
+  );
   assert.deepEqual([r.S_L, r.S_T, r.S_R, r.TFAS], [1, 1, 1, 100]);
   // Doubling every session changes no share: still 100.
   assert.equal(compareTaskFlows(buildTaskFlow(corpus), buildTaskFlow([...corpus, ...corpus])).TFAS, 100);
@@ -56,10 +73,16 @@ test("identical inputs give 100 and S = 1 each", () => {
 
 test("disjoint supports give 0; one disjoint component collapses TFAS to 0", () => {
   // Lengths 1 vs 3, labels bug-fix vs new-feature, no shared edge: base-2 JSD of disjoint supports is exactly 1.
-  const r = compareTaskFlows(buildTaskFlow([s("a", "bug-fix")]), buildTaskFlow([s("b", "new-feature", "new-feature", "new-feature")]));
+  const r = compareTaskFlows(
+    buildTaskFlow([s("a", "bug-fix")]),
+    buildTaskFlow([s("b", "new-feature", "new-feature", "new-feature")]),
+  );
   assert.deepEqual([r.S_L, r.S_T, r.S_R, r.TFAS], [0, 0, 0, 0]);
   // Same lengths and labels but the paper's single-turn case: S_L = 0 alone makes TFAS 0 while S_T = 1.
-  const single = compareTaskFlows(buildTaskFlow([s("a", "bug-fix", "bug-fix", "bug-fix")]), buildTaskFlow([s("b", "bug-fix")]));
+  const single = compareTaskFlows(
+    buildTaskFlow([s("a", "bug-fix", "bug-fix", "bug-fix")]),
+    buildTaskFlow([s("b", "bug-fix")]),
+  );
   assert.equal(single.S_L, 0);
   assert.equal(single.S_T, 1);
   assert.equal(single.TFAS, 0);
@@ -86,7 +109,10 @@ test("the paper's Table 2 and Table 3 rows recompute from their components withi
   for (const [name, sl, st, sr, published] of PAPER_ROWS) {
     const lo = t(sl - 0.05, st - 0.05, sr - 0.05) - 0.05;
     const hi = t(sl + 0.05, st + 0.05, sr + 0.05) + 0.05;
-    assert.ok(published >= lo && published <= hi, `${name}: ${published} outside [${lo.toFixed(3)}, ${hi.toFixed(3)}] (central ${t(sl, st, sr).toFixed(3)})`);
+    assert.ok(
+      published >= lo && published <= hi,
+      `${name}: ${published} outside [${lo.toFixed(3)}, ${hi.toFixed(3)}] (central ${t(sl, st, sr).toFixed(3)})`,
+    );
   }
   // The research note's recomputations, to two decimals: 49.1, 74.0, 58.2 → 59.58; QA-last of Table 3 → 44.44 (published 44.5:
   // 0.06 off, inside the component rounding, outside TFAS's own ±0.05 alone).
@@ -98,10 +124,28 @@ test("the paper's Table 2 and Table 3 rows recompute from their components withi
 });
 
 test("JSD is symmetric, 0 on identical shares whatever the counts, null on an empty side", () => {
-  const p = new Map([["a", 1], ["b", 3]]);
-  const q = new Map([["a", 2], ["c", 2]]);
+  const p = new Map([
+    ["a", 1],
+    ["b", 3],
+  ]);
+  const q = new Map([
+    ["a", 2],
+    ["c", 2],
+  ]);
   assert.equal(jsd2(p, q).jsd, jsd2(q, p).jsd);
-  assert.equal(jsd2(new Map([["a", 1], ["b", 1]]), new Map([["a", 7], ["b", 7]])).jsd, 0);
+  assert.equal(
+    jsd2(
+      new Map([
+        ["a", 1],
+        ["b", 1],
+      ]),
+      new Map([
+        ["a", 7],
+        ["b", 7],
+      ]),
+    ).jsd,
+    0,
+  );
   assert.equal(jsd2(p, new Map()).jsd, null);
   assert.equal(tfasFromComponents(0.5, null, 1), null);
 });

@@ -20,7 +20,10 @@ export const registerAnalyzeCommand: RegisterCommand = (program: Command, setExi
       .description("read sessions and commits; write units, sessions, tool_calls and diagnostics as CSV and JSON")
       .option("-o, --out <dir>", "output folder", "swe-chat-eval-out")
       .option("--format <format>", "also write columnar files: parquet")
-      .option("--shard <K/N>", "only shard K of N (by a hash of each session's group or id); put shards together with summarize"),
+      .option(
+        "--shard <K/N>",
+        "only shard K of N (by a hash of each session's group or id); put shards together with summarize",
+      ),
   ).action(async (inputs: string[], flags: AnalyzeFlags) => {
     setExit(await runAnalyze(inputs, flags));
   });
@@ -40,7 +43,12 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
   if (typeof run === "number") return run;
   const { result, seed, secrets } = run;
   const out = resolve(flags.out);
-  await writeTables(out, result.rows, { inputs: result.inputs, seed, ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}) }, secrets);
+  await writeTables(
+    out,
+    result.rows,
+    { inputs: result.inputs, seed, ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}) },
+    secrets,
+  );
   if (flags.format === "parquet") await writeParquetTables(out, result.rows, secrets);
   const headline = headlineOf(result.rows, seed);
   writeFileSync(join(out, "summary.json"), `${JSON.stringify(headline, null, 2)}\n`);

@@ -21,11 +21,17 @@ export const registerExportCommand: RegisterCommand = (program: Command, setExit
   withAnalysisOptions(
     program
       .command("export")
-      .description("write every committed line's owner for other tools: agent-trace (Agent Trace 0.1.0 JSONL) or git-ai (authorship/3.0.0 notes)")
+      .description(
+        "write every committed line's owner for other tools: agent-trace (Agent Trace 0.1.0 JSONL) or git-ai (authorship/3.0.0 notes)",
+      )
       .argument("<format>", FORMATS.join(" | "))
       .option("-o, --out <dir>", "output folder", "swe-chat-eval-export")
       .option("--write-notes", "git-ai: also add the notes to the repository (the input, or --repo)")
-      .option("--notes-ref <ref>", "git-ai: the notes ref to write (never refs/notes/ai, which git-ai owns)", "refs/notes/ai-replayed"),
+      .option(
+        "--notes-ref <ref>",
+        "git-ai: the notes ref to write (never refs/notes/ai, which git-ai owns)",
+        "refs/notes/ai-replayed",
+      ),
   ).action(async (format: string, inputs: string[], flags: ExportFlags) => {
     setExit(await runExport(format, inputs, flags));
   });
@@ -38,7 +44,9 @@ async function runExport(format: string, inputs: string[], flags: ExportFlags): 
   }
   const ref = flags.notesRef.startsWith("refs/") ? flags.notesRef : `refs/notes/${flags.notesRef}`;
   if (ref === GIT_AI_REF) {
-    process.stderr.write(`error: ${GIT_AI_REF} is git-ai's own notes ref; name another (default refs/notes/ai-replayed)\n`);
+    process.stderr.write(
+      `error: ${GIT_AI_REF} is git-ai's own notes ref; name another (default refs/notes/ai-replayed)\n`,
+    );
     return EXIT.usage;
   }
   const run = await runAnalysis(inputs, { ...flags, lines: true });
@@ -57,12 +65,17 @@ async function runExport(format: string, inputs: string[], flags: ExportFlags): 
     for (const [sha, lines] of commits) {
       const file = join(dir, `${sha}.txt`);
       writeFileSync(file, gitAiNote(sha, lines, VERSION));
-      if (flags.writeNotes) execFileSync("git", ["-C", repo, "notes", "--ref", ref, "add", "-f", "-F", file, sha], { stdio: ["ignore", "ignore", "pipe"] });
+      if (flags.writeNotes)
+        execFileSync("git", ["-C", repo, "notes", "--ref", ref, "add", "-f", "-F", file, sha], {
+          stdio: ["ignore", "ignore", "pipe"],
+        });
     }
   }
   if (!flags.quiet) {
     const where = format === "git-ai" && flags.writeNotes ? ` and under ${ref}` : "";
-    process.stdout.write(`${commits.size} commit(s) exported to ${out}${where}; ${skipped} commit(s) without attributable lines left out (ambiguous strict units outside a replayed group)\n`);
+    process.stdout.write(
+      `${commits.size} commit(s) exported to ${out}${where}; ${skipped} commit(s) without attributable lines left out (ambiguous strict units outside a replayed group)\n`,
+    );
   }
   return run.result.readAnything ? EXIT.ok : EXIT.nothingRead;
 }

@@ -19,7 +19,9 @@ export const registerReportCommand: RegisterCommand = (program: Command, setExit
   withAnalysisOptions(
     program
       .command("report")
-      .description("run analyze, then write a self-contained HTML report (index.html), per-session pages and figures/*.svg")
+      .description(
+        "run analyze, then write a self-contained HTML report (index.html), per-session pages and figures/*.svg",
+      )
       .option("-o, --out <dir>", "output folder", "swe-chat-eval-report")
       .option("--png", "also write figures/*.png (300 dpi at one paper column)")
       .option("--top <n>", "models, agents and repositories shown per chart before the rest are pooled", "10")
@@ -51,7 +53,12 @@ async function runReport(inputs: string[], flags: ReportFlags): Promise<number> 
   const repos = [...result.inputs.map((i) => i.path), ...(flags.repo ? [resolve(flags.repo)] : [])];
   const lineData = {
     texts: await readLineTexts(repos, result.rows.line_ranges ?? []),
-    commits: await readCommitInfo(repos, [...new Set([...result.rows.units.map((u) => u.commit_sha), ...(result.rows.group_units ?? []).map((g) => g.commit_sha)])]),
+    commits: await readCommitInfo(repos, [
+      ...new Set([
+        ...result.rows.units.map((u) => u.commit_sha),
+        ...(result.rows.group_units ?? []).map((g) => g.commit_sha),
+      ]),
+    ]),
   };
   const out = resolve(flags.out);
   await writeTables(out, result.rows, { inputs: result.inputs }, secrets);
@@ -71,9 +78,18 @@ async function runReport(inputs: string[], flags: ReportFlags): Promise<number> 
   if (!flags.quiet) {
     for (const w of [...new Set(warnings)]) process.stderr.write(`chart warning: ${w}\n`);
     const groups = summarizeUnits(result.rows.group_units ?? [], result.rows.sessions, () => "all", { seed });
-    process.stdout.write(formatSummary(result.rows, summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed }), out, groups));
+    process.stdout.write(
+      formatSummary(
+        result.rows,
+        summarizeUnits(result.rows.units, result.rows.sessions, () => "all", { seed }),
+        out,
+        groups,
+      ),
+    );
     const figures = paths.filter((p) => p.startsWith("figures/")).length;
-    const pages = paths.filter((p) => p.startsWith("sessions/") && p.endsWith(".html") && p !== "sessions/index.html").length;
+    const pages = paths.filter(
+      (p) => p.startsWith("sessions/") && p.endsWith(".html") && p !== "sessions/index.html",
+    ).length;
     process.stdout.write(`report: ${join(out, "index.html")} (${figures} figure files, ${pages} session pages)\n`);
   }
   return result.readAnything ? EXIT.ok : EXIT.nothingRead;

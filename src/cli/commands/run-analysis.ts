@@ -22,13 +22,25 @@ export interface AnalysisFlags {
 /** Adds the inputs argument and the shared options (after the command's own `--out`). */
 export function withAnalysisOptions(command: Command): Command {
   return command
-    .argument("[input...]", "git repositories with Entire checkpoints, agent transcripts or their folders, exports, a SWE-chat dataset folder (default: the bundled sample corpus)")
+    .argument(
+      "[input...]",
+      "git repositories with Entire checkpoints, agent transcripts or their folders, exports, a SWE-chat dataset folder (default: the bundled sample corpus)",
+    )
     .option("--repo <path>", "the git repository that the transcripts edited (when it is not the input itself)")
     .option("--idle-limit <seconds>", "idle gap cap for active time", "300")
     .option("--seed <n>", "bootstrap seed", "1")
-    .option("--patch <file>", "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)")
-    .option("--keep-excluded-repos", "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)")
-    .option("--keep-secrets", "write credential-looking text (API keys, tokens) as it is, for use on your own machine (default: masked)")
+    .option(
+      "--patch <file>",
+      "a commit as a unified diff (git show / git diff) to attribute DataClaw and SpecStory sessions against (method patch-match)",
+    )
+    .option(
+      "--keep-excluded-repos",
+      "SWE-chat dataset: keep dayhaysoos/nimbus (excluded by default: machine-generated prompts)",
+    )
+    .option(
+      "--keep-secrets",
+      "write credential-looking text (API keys, tokens) as it is, for use on your own machine (default: masked)",
+    )
     .option("--threads <n>", "worker threads for per-session work (default: automatic)")
     .option("--lines", "also write line_ranges: every committed line's owner, as runs (git-replay units and groups)")
     .option("-q, --quiet", "no progress bar and no summary");
@@ -45,7 +57,11 @@ export interface AnalysisRun {
   secrets: SecretsPolicy;
 }
 
-export async function runAnalysis(inputs: string[], flags: AnalysisFlags, shard?: Shard): Promise<AnalysisRun | number> {
+export async function runAnalysis(
+  inputs: string[],
+  flags: AnalysisFlags,
+  shard?: Shard,
+): Promise<AnalysisRun | number> {
   const idleLimitS = Number(flags.idleLimit);
   const seed = Number(flags.seed);
   const threads = flags.threads === undefined ? undefined : Number(flags.threads);

@@ -16,7 +16,9 @@ interface SummarizeFlags {
 export const registerSummarizeCommand: RegisterCommand = (program: Command, setExit) => {
   program
     .command("summarize")
-    .description("put together the tables of several analyze runs (the shards of --shard K/N): the same tables and headline figures as one run")
+    .description(
+      "put together the tables of several analyze runs (the shards of --shard K/N): the same tables and headline figures as one run",
+    )
     .argument("<dir...>", "folders analyze wrote (--out)")
     .option("-o, --out <dir>", "output folder for the combined tables and summary.json", "swe-chat-eval-out")
     .option("--seed <n>", "bootstrap seed (as given to analyze)", "1")
@@ -57,15 +59,21 @@ function shardCoverage(folders: readonly string[]): AnalysisDiagnostics {
     }
     if (typeof shard !== "string") continue;
     const [k, n] = shard.split("/").map(Number);
-    if (count !== null && n !== count) sink.warn("shard-count-mismatch", `${dir} is shard ${shard}, but another folder is a shard of ${count}`);
+    if (count !== null && n !== count)
+      sink.warn("shard-count-mismatch", `${dir} is shard ${shard}, but another folder is a shard of ${count}`);
     count ??= n;
     seen.set(String(k), [...(seen.get(String(k)) ?? []), dir]);
   }
   if (count === null) return sink.rows;
   for (let k = 1; k <= count; k++) {
     const where = seen.get(String(k)) ?? [];
-    if (where.length === 0) sink.warn("shard-missing", `shard ${k}/${count} is not among the folders: its sessions are not in the figures`);
-    if (where.length > 1) sink.warn("shard-repeated", `shard ${k}/${count} is given ${where.length} times (${where.join(", ")}): its rows are counted more than once`);
+    if (where.length === 0)
+      sink.warn("shard-missing", `shard ${k}/${count} is not among the folders: its sessions are not in the figures`);
+    if (where.length > 1)
+      sink.warn(
+        "shard-repeated",
+        `shard ${k}/${count} is given ${where.length} times (${where.join(", ")}): its rows are counted more than once`,
+      );
   }
   return sink.rows;
 }

@@ -1,7 +1,17 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { compareRuns, type Comparison, evaluateRuns, INSTANCE_CLASSES, knownSubset, type InstanceRow, type RunInput, type RunRow, type SwebenchResult } from "../../swebench";
+import {
+  compareRuns,
+  type Comparison,
+  evaluateRuns,
+  INSTANCE_CLASSES,
+  knownSubset,
+  type InstanceRow,
+  type RunInput,
+  type RunRow,
+  type SwebenchResult,
+} from "../../swebench";
 import { writeSwebenchOutputs } from "../../swebench/write-outputs";
 import { defaultSwebenchSampleDir, writeSampleSwebenchRuns } from "../../sample";
 import { EXIT, type RegisterCommand } from "./types";
@@ -21,11 +31,22 @@ interface SwebenchFlags {
 export const registerSwebenchCommand: RegisterCommand = (program: Command, setExit) => {
   program
     .command("swebench")
-    .description("grade SWE-bench runs by the strict rule against one subset; write instances, runs, systems and diagnostics as CSV and JSON, chart specs, and swebench.html")
-    .argument("[run...]", "(default: bundled synthetic sample runs) a run: a folder (harness logs/run_evaluation/…, an experiments evaluation/<split>/<date_model>/, SWE-agent trajectories) or a file (predictions, report.json, run summary, results.json); SYSTEM=PATH names the run's system")
+    .description(
+      "grade SWE-bench runs by the strict rule against one subset; write instances, runs, systems and diagnostics as CSV and JSON, chart specs, and swebench.html",
+    )
+    .argument(
+      "[run...]",
+      "(default: bundled synthetic sample runs) a run: a folder (harness logs/run_evaluation/…, an experiments evaluation/<split>/<date_model>/, SWE-agent trajectories) or a file (predictions, report.json, run summary, results.json); SYSTEM=PATH names the run's system",
+    )
     .option("-o, --out <dir>", "output folder", "swe-chat-eval-swebench")
-    .option("--subset <name>", "the denominator: full, lite, verified, multilingual, multimodal, multimodal-dev (or the name of the --instances list)")
-    .option("--instances <file>", "a dataset instance list (JSON/JSONL with instance_id, FAIL_TO_PASS, PASS_TO_PASS) or an id list that fixes the subset")
+    .option(
+      "--subset <name>",
+      "the denominator: full, lite, verified, multilingual, multimodal, multimodal-dev (or the name of the --instances list)",
+    )
+    .option(
+      "--instances <file>",
+      "a dataset instance list (JSON/JSONL with instance_id, FAIL_TO_PASS, PASS_TO_PASS) or an id list that fixes the subset",
+    )
     .option("--compare [a,b]", "compare two runs on the instances both attempted (default: the only two runs)")
     .option("--seed <n>", "bootstrap seed", "1")
     .option("--iterations <n>", "bootstrap resamples", "2000")
@@ -52,17 +73,25 @@ function usage(message: string): number {
 async function runSwebench(args: string[], flags: SwebenchFlags): Promise<number> {
   const seed = Number(flags.seed);
   const iterations = Number(flags.iterations);
-  if (!Number.isInteger(seed) || !Number.isInteger(iterations) || iterations < 1) return usage("--seed must be an integer and --iterations a positive integer");
+  if (!Number.isInteger(seed) || !Number.isInteger(iterations) || iterations < 1)
+    return usage("--seed must be an integer and --iterations a positive integer");
   if (flags.subset && !flags.instances && !knownSubset(flags.subset)) {
-    return usage(`unknown subset ${flags.subset}: use full, lite, verified, multilingual, multimodal, multimodal-dev, or --instances FILE`);
+    return usage(
+      `unknown subset ${flags.subset}: use full, lite, verified, multilingual, multimodal, multimodal-dev, or --instances FILE`,
+    );
   }
   if (args.length === 0) {
     const sample = writeSampleSwebenchRuns(defaultSwebenchSampleDir());
     args = [sample.runs];
     flags = { ...flags, instances: flags.instances ?? sample.instances, subset: flags.subset ?? "sample-30" };
-    if (!flags.quiet && !flags.json) process.stderr.write(`no run given: using bundled synthetic sample runs at ${sample.runs}\n`);
+    if (!flags.quiet && !flags.json)
+      process.stderr.write(`no run given: using bundled synthetic sample runs at ${sample.runs}\n`);
   }
-  const outcome = evaluateRuns({ inputs: args.map(parseRunArgument), subset: flags.subset ?? null, instances: flags.instances ?? null });
+  const outcome = evaluateRuns({
+    inputs: args.map(parseRunArgument),
+    subset: flags.subset ?? null,
+    instances: flags.instances ?? null,
+  });
   if ("error" in outcome) {
     process.stderr.write(`error: ${outcome.error}\n`);
     for (const d of outcome.diagnostics) process.stderr.write(`  ${d.code}: ${d.message}\n`);
@@ -70,7 +99,8 @@ async function runSwebench(args: string[], flags: SwebenchFlags): Promise<number
   }
   if (!outcome.readAnything) {
     process.stderr.write("error: no SWE-bench file could be read from the inputs\n");
-    for (const d of outcome.diagnostics.filter((x) => x.severity === "error").slice(0, 10)) process.stderr.write(`  ${d.code}: ${d.message}\n`);
+    for (const d of outcome.diagnostics.filter((x) => x.severity === "error").slice(0, 10))
+      process.stderr.write(`  ${d.code}: ${d.message}\n`);
     return EXIT.nothingRead;
   }
   let comparison: Comparison | null = null;
@@ -80,7 +110,10 @@ async function runSwebench(args: string[], flags: SwebenchFlags): Promise<number
     comparison = compareRuns(pair[0], pair[1], { seed, iterations });
   }
   const out = resolve(flags.out);
-  const { renderErrors } = await writeSwebenchOutputs(out, outcome, comparison, { figures: flags.figures, meta: { inputs: args, seed, iterations } });
+  const { renderErrors } = await writeSwebenchOutputs(out, outcome, comparison, {
+    figures: flags.figures,
+    meta: { inputs: args, seed, iterations },
+  });
   for (const e of renderErrors) process.stderr.write(`warning: chart not rendered: ${e}\n`);
   if (flags.json) {
     for (const r of outcome.runs) process.stdout.write(JSON.stringify(jsonLine(r)) + "\n");
@@ -92,7 +125,14 @@ async function runSwebench(args: string[], flags: SwebenchFlags): Promise<number
 
 /** The `--json` object of one run: names the subset and its denominator, with every class's count. */
 export function jsonLine(r: RunRow): Record<string, unknown> {
-  const line: Record<string, unknown> = { run: r.run, system: r.system, subset: r.subset, total: r.total, resolved: r.resolved, resolve_rate: r.resolve_rate };
+  const line: Record<string, unknown> = {
+    run: r.run,
+    system: r.system,
+    subset: r.subset,
+    total: r.total,
+    resolved: r.resolved,
+    resolve_rate: r.resolve_rate,
+  };
   for (const c of INSTANCE_CLASSES) line[c] = r[c];
   line.disagreements = r.disagreements;
   line.outside_subset = r.outside_subset;
@@ -111,14 +151,18 @@ function pickPair(result: SwebenchResult, value: string | boolean): [InstanceRow
   };
   let names: string[];
   if (value === true) {
-    if (result.runs.length !== 2) return `--compare without names needs exactly two runs; there are ${result.runs.length} (${result.runs.map((r) => r.run).join(", ")}): name them, --compare A,B`;
+    if (result.runs.length !== 2)
+      return `--compare without names needs exactly two runs; there are ${result.runs.length} (${result.runs.map((r) => r.run).join(", ")}): name them, --compare A,B`;
     names = result.runs.map((r) => r.run);
   } else {
-    const parts = String(value).split(",").map((s) => s.trim());
+    const parts = String(value)
+      .split(",")
+      .map((s) => s.trim());
     if (parts.length !== 2) return "--compare takes two run names separated by a comma";
     const found = parts.map(find);
     const bad = parts.filter((_, i) => found[i] === null);
-    if (bad.length > 0) return `--compare: no run (or single-run system) named ${bad.join(", ")}; runs: ${result.runs.map((r) => r.run).join(", ")}`;
+    if (bad.length > 0)
+      return `--compare: no run (or single-run system) named ${bad.join(", ")}; runs: ${result.runs.map((r) => r.run).join(", ")}`;
     names = found as string[];
   }
   return [rowsOf(names[0]), rowsOf(names[1])];
@@ -131,16 +175,22 @@ export function formatSwebenchSummary(result: SwebenchResult, comparison: Compar
   const s = result.subset;
   lines.push(`subset ${s.label} (${s.name}), chosen by ${s.source}`);
   for (const r of result.runs) {
-    const classes = INSTANCE_CLASSES.filter((c) => c !== "resolved").map((c) => `${c} ${r[c]}`).join(", ");
+    const classes = INSTANCE_CLASSES.filter((c) => c !== "resolved")
+      .map((c) => `${c} ${r[c]}`)
+      .join(", ");
     const cost = r.mean_cost_usd === null ? "" : `, mean cost $${r.mean_cost_usd.toFixed(3)} over ${r.cost_instances}`;
-    lines.push(`  ${r.run} [${r.system}]: resolved ${r.resolved}/${r.total} = ${pct(r.resolve_rate)} (${classes}${cost}; graded by ${r.harness})`);
+    lines.push(
+      `  ${r.run} [${r.system}]: resolved ${r.resolved}/${r.total} = ${pct(r.resolve_rate)} (${classes}${cost}; graded by ${r.harness})`,
+    );
     if (r.missing > 0) lines.push(`    ${r.missing} instance(s) missing from the run count as unresolved`);
     if (r.disagreements > 0) lines.push(`    ${r.disagreements} report(s) whose own resolved differs from the rule`);
   }
   if (comparison) {
     const c = comparison;
     const ci = c.interval ? ` [${c.interval[0].toFixed(1)}, ${c.interval[1].toFixed(1)}]` : "";
-    lines.push(`  ${c.a} vs ${c.b} on ${c.n} instances both attempted: ${pct(c.a_rate)} vs ${pct(c.b_rate)}, difference ${c.difference === null ? "n/a" : c.difference.toFixed(1)} pp${ci}; ${c.a} only ${c.a_only}, ${c.b} only ${c.b_only}, exact McNemar p = ${c.mcnemar_p.toPrecision(3)}`);
+    lines.push(
+      `  ${c.a} vs ${c.b} on ${c.n} instances both attempted: ${pct(c.a_rate)} vs ${pct(c.b_rate)}, difference ${c.difference === null ? "n/a" : c.difference.toFixed(1)} pp${ci}; ${c.a} only ${c.a_only}, ${c.b} only ${c.b_only}, exact McNemar p = ${c.mcnemar_p.toPrecision(3)}`,
+    );
   }
   const codes = new Map<string, number>();
   for (const d of result.diagnostics) if (d.severity !== "info") codes.set(d.code, (codes.get(d.code) ?? 0) + 1);

@@ -51,7 +51,10 @@ const withLabelOptions = (c: Command): Command =>
     .option("--labels <file>", "imported labels (CSV, JSON or JSONL keyed by session id and message index)")
     .option("--swe-chat-intents", "map SWE-chat prompt_intent values in --labels through the approximate table")
     .option("--llm-base-url <url>", "OpenAI-compatible endpoint (default $TASKFLOW_LLM_BASE_URL or $OPENAI_BASE_URL)")
-    .option("--llm-model <name>", "model (default $TASKFLOW_LLM_MODEL); the key comes from $TASKFLOW_LLM_API_KEY or $OPENAI_API_KEY")
+    .option(
+      "--llm-model <name>",
+      "model (default $TASKFLOW_LLM_MODEL); the key comes from $TASKFLOW_LLM_API_KEY or $OPENAI_API_KEY",
+    )
     .option("--llm-cache <file>", "JSONL cache of answers by message hash")
     .option("--llm-concurrency <n>", "requests in flight", "4")
     .option("-q, --quiet", "no summary on stderr");
@@ -62,12 +65,21 @@ export const registerTaskflowCommand: RegisterCommand = (program: Command, setEx
   const tf = withLabelOptions(
     program
       .command("taskflow")
-      .description("Task Flow of two corpora and their TaskFlow Alignment Score (S_L, S_T, S_R, TFAS with bootstrap intervals)")
-      .argument("<target>", "target corpus: a saved Task Flow JSON, a labelled corpus JSONL, or an input analyze reads (labelled with --classifier)")
+      .description(
+        "Task Flow of two corpora and their TaskFlow Alignment Score (S_L, S_T, S_R, TFAS with bootstrap intervals)",
+      )
+      .argument(
+        "<target>",
+        "target corpus: a saved Task Flow JSON, a labelled corpus JSONL, or an input analyze reads (labelled with --classifier)",
+      )
       .argument("<benchmark>", "benchmark corpus, same kinds")
       .option("--min-messages <n>", "target corpus filter: sessions with at least n user messages", "3")
       .option("--benchmark-min-messages <n>", "benchmark corpus filter", "1")
-      .option("--all-excluded <how>", "a session whose messages are all excluded adds START→END (start-end) or nothing (skip) to P_R", "start-end")
+      .option(
+        "--all-excluded <how>",
+        "a session whose messages are all excluded adds START→END (start-end) or nothing (skip) to P_R",
+        "start-end",
+      )
       .option("--replicates <n>", "bootstrap replicates", "1000")
       .option("--seed <n>", "bootstrap seed", "1")
       .option("--level <p>", "interval level", "0.95")
@@ -77,34 +89,57 @@ export const registerTaskflowCommand: RegisterCommand = (program: Command, setEx
       .option("-o, --out <dir>", "write the report section, chart specs, scores and both flows to DIR"),
   )
     .enablePositionalOptions()
-    .action(async (target: string, benchmark: string, flags: CompareFlags) => setExit(await runCompare(target, benchmark, flags)));
+    .action(async (target: string, benchmark: string, flags: CompareFlags) =>
+      setExit(await runCompare(target, benchmark, flags)),
+    );
 
   withLabelOptions(
-    tf.command("label")
+    tf
+      .command("label")
       .description("label every user message of INPUT and write the labelled corpus JSONL")
       .argument("<input>", "an Entire repository, transcripts, SpecStory or Aider logs, SWE-agent trajectories")
       .requiredOption("-o, --out <file>", "labelled corpus JSONL"),
   ).action(async (input: string, flags: LabelFlags & { out: string }) => setExit(await runLabel(input, flags)));
 
   withLabelOptions(
-    tf.command("save")
-      .description("measure one corpus and save its Task Flow JSON (counts, filter, format version) for reuse as a target")
+    tf
+      .command("save")
+      .description(
+        "measure one corpus and save its Task Flow JSON (counts, filter, format version) for reuse as a target",
+      )
       .argument("<input>", "a labelled corpus JSONL or an input to classify")
       .requiredOption("-o, --out <file>", "Task Flow JSON")
       .option("--min-messages <n>", "corpus filter", "3")
-      .option("--no-sequences", "publish counts only (no per-sequence counts: no bootstrap or flow diagram for readers)"),
-  ).action(async (input: string, flags: LabelFlags & { out: string; minMessages: string; sequences: boolean }) => setExit(await runSave(input, flags)));
+      .option(
+        "--no-sequences",
+        "publish counts only (no per-sequence counts: no bootstrap or flow diagram for readers)",
+      ),
+  ).action(async (input: string, flags: LabelFlags & { out: string; minMessages: string; sequences: boolean }) =>
+    setExit(await runSave(input, flags)),
+  );
 };
 
 function labelRequest(flags: LabelFlags): LabelRequest | string {
   const kind = flags.classifier;
-  if (kind !== "rules" && kind !== "llm" && kind !== "imported") return `--classifier must be rules, llm or imported, got ${kind}`;
+  if (kind !== "rules" && kind !== "llm" && kind !== "imported")
+    return `--classifier must be rules, llm or imported, got ${kind}`;
   if (kind === "imported" && !flags.labels) return "--classifier imported needs --labels FILE";
   const concurrency = Number(flags.llmConcurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) return "--llm-concurrency must be a whole number ≥ 1";
-  const llm: LlmOptions = { baseUrl: flags.llmBaseUrl, model: flags.llmModel, cacheFile: flags.llmCache ? resolve(flags.llmCache) : null, concurrency };
-  if (kind === "llm" && resolveLlmOptions(llm).model === null) return "--classifier llm needs a model: --llm-model or $TASKFLOW_LLM_MODEL";
-  return { classifier: kind, labelsFile: flags.labels ? resolve(flags.labels) : undefined, sweChatIntents: flags.sweChatIntents, llm };
+  const llm: LlmOptions = {
+    baseUrl: flags.llmBaseUrl,
+    model: flags.llmModel,
+    cacheFile: flags.llmCache ? resolve(flags.llmCache) : null,
+    concurrency,
+  };
+  if (kind === "llm" && resolveLlmOptions(llm).model === null)
+    return "--classifier llm needs a model: --llm-model or $TASKFLOW_LLM_MODEL";
+  return {
+    classifier: kind,
+    labelsFile: flags.labels ? resolve(flags.labels) : undefined,
+    sweChatIntents: flags.sweChatIntents,
+    llm,
+  };
 }
 
 const usage = (message: string) => {
@@ -117,24 +152,47 @@ const wholeAtLeast = (s: string, min: number) => Number.isInteger(Number(s)) && 
 async function runCompare(targetPath: string, benchmarkPath: string, flags: CompareFlags): Promise<number> {
   const request = labelRequest(flags);
   if (typeof request === "string") return usage(request);
-  if (!wholeAtLeast(flags.minMessages, 1) || !wholeAtLeast(flags.benchmarkMinMessages, 1)) return usage("--min-messages and --benchmark-min-messages must be whole numbers ≥ 1");
-  if (!wholeAtLeast(flags.replicates, 1) || !Number.isInteger(Number(flags.seed))) return usage("--replicates must be a whole number ≥ 1 and --seed an integer");
+  if (!wholeAtLeast(flags.minMessages, 1) || !wholeAtLeast(flags.benchmarkMinMessages, 1))
+    return usage("--min-messages and --benchmark-min-messages must be whole numbers ≥ 1");
+  if (!wholeAtLeast(flags.replicates, 1) || !Number.isInteger(Number(flags.seed)))
+    return usage("--replicates must be a whole number ≥ 1 and --seed an integer");
   const level = Number(flags.level);
   if (!(level > 0 && level < 1)) return usage("--level must be in (0, 1)");
-  if (flags.allExcluded !== "start-end" && flags.allExcluded !== "skip") return usage("--all-excluded must be start-end or skip");
+  if (flags.allExcluded !== "start-end" && flags.allExcluded !== "skip")
+    return usage("--all-excluded must be start-end or skip");
   const allExcluded = flags.allExcluded;
 
   const diagnostics: Diagnostic[] = [];
-  const target = await loadCorpus(resolve(targetPath), request, { minMessages: Number(flags.minMessages), allExcluded, name: flags.targetName ?? basename(targetPath) }, diagnostics);
-  const benchmark = await loadCorpus(resolve(benchmarkPath), request, { minMessages: Number(flags.benchmarkMinMessages), allExcluded, name: flags.benchmarkName ?? basename(benchmarkPath) }, diagnostics);
+  const target = await loadCorpus(
+    resolve(targetPath),
+    request,
+    { minMessages: Number(flags.minMessages), allExcluded, name: flags.targetName ?? basename(targetPath) },
+    diagnostics,
+  );
+  const benchmark = await loadCorpus(
+    resolve(benchmarkPath),
+    request,
+    {
+      minMessages: Number(flags.benchmarkMinMessages),
+      allExcluded,
+      name: flags.benchmarkName ?? basename(benchmarkPath),
+    },
+    diagnostics,
+  );
   const empty = [target, benchmark].some((c) => c === null || c.flow.n_sessions === 0);
   if (!flags.quiet || empty) reportDiagnostics(diagnostics);
   if (!target || !benchmark || empty) {
-    process.stderr.write(`error: nothing to compare: ${[target, benchmark].map((c, i) => `${i === 0 ? "target" : "benchmark"} ${c ? `${c.flow.n_sessions} sessions kept` : "unreadable"}`).join(", ")}\n`);
+    process.stderr.write(
+      `error: nothing to compare: ${[target, benchmark].map((c, i) => `${i === 0 ? "target" : "benchmark"} ${c ? `${c.flow.n_sessions} sessions kept` : "unreadable"}`).join(", ")}\n`,
+    );
     return EXIT.nothingRead;
   }
   const comparison = compareTaskFlows(target.flow, benchmark.flow);
-  const ci = bootstrapTfas(target.flow, benchmark.flow, { replicates: Number(flags.replicates), seed: Number(flags.seed), level });
+  const ci = bootstrapTfas(target.flow, benchmark.flow, {
+    replicates: Number(flags.replicates),
+    seed: Number(flags.seed),
+    level,
+  });
   const names = uniqueNames(flags.targetName ?? basename(targetPath), flags.benchmarkName ?? basename(benchmarkPath));
   const result: TaskflowResult = {
     target: { name: names[0], path: resolve(targetPath), flow: target.flow },
@@ -177,7 +235,8 @@ function formatScores(r: TaskflowResult, out: string | null): string {
     ...topTerms(c.divergence.task_types, 3).map((d) => `    task type  ${d.key}: ${p(d.p)} vs ${p(d.q)}`),
     ...topTerms(c.divergence.transitions, 3).map((d) => `    transition ${d.key}: ${p(d.p)} vs ${p(d.q)}`),
   ];
-  if (!ci.resampled.target || !ci.resampled.benchmark) lines.push(`  (a side saved without sequences is held fixed in the bootstrap)`);
+  if (!ci.resampled.target || !ci.resampled.benchmark)
+    lines.push(`  (a side saved without sequences is held fixed in the bootstrap)`);
   if (out) lines.push("", `  report section, chart specs, scores and both flows written to ${out}`);
   return lines.join("\n") + "\n";
 }
@@ -187,8 +246,11 @@ function reportDiagnostics(diagnostics: readonly Diagnostic[]): void {
   if (serious.length === 0) return;
   const byCode = new Map<string, number>();
   for (const d of serious) byCode.set(d.code, (byCode.get(d.code) ?? 0) + 1);
-  process.stderr.write(`${serious.length} warning(s)/error(s): ${[...byCode].map(([k, v]) => `${k} ×${v}`).join(", ")}\n`);
-  for (const d of serious.filter((x) => x.severity === "error").slice(0, 5)) process.stderr.write(`  ${d.code}: ${d.message}\n`);
+  process.stderr.write(
+    `${serious.length} warning(s)/error(s): ${[...byCode].map(([k, v]) => `${k} ×${v}`).join(", ")}\n`,
+  );
+  for (const d of serious.filter((x) => x.severity === "error").slice(0, 5))
+    process.stderr.write(`  ${d.code}: ${d.message}\n`);
 }
 
 async function runLabel(input: string, flags: LabelFlags & { out: string }): Promise<number> {
@@ -206,18 +268,31 @@ async function runLabel(input: string, flags: LabelFlags & { out: string }): Pro
   writeFileSync(resolve(flags.out), toLabelledCorpus(outcome.sessions, { rules: request.classifier === "rules" }));
   if (!flags.quiet) {
     const n = outcome.sessions.reduce((a, s) => a + s.labels.length, 0);
-    process.stderr.write(`${outcome.sessions.length} session(s), ${n} message(s) labelled (${request.classifier}) → ${flags.out}\n`);
-    if (outcome.llm) process.stderr.write(`llm: ${outcome.llm.requests} request(s), ${outcome.llm.cacheHits} cache hit(s), ${outcome.llm.retries} retr(y/ies), ${outcome.llm.failures} failure(s)\n`);
+    process.stderr.write(
+      `${outcome.sessions.length} session(s), ${n} message(s) labelled (${request.classifier}) → ${flags.out}\n`,
+    );
+    if (outcome.llm)
+      process.stderr.write(
+        `llm: ${outcome.llm.requests} request(s), ${outcome.llm.cacheHits} cache hit(s), ${outcome.llm.retries} retr(y/ies), ${outcome.llm.failures} failure(s)\n`,
+      );
   }
   return EXIT.ok;
 }
 
-async function runSave(input: string, flags: LabelFlags & { out: string; minMessages: string; sequences: boolean }): Promise<number> {
+async function runSave(
+  input: string,
+  flags: LabelFlags & { out: string; minMessages: string; sequences: boolean },
+): Promise<number> {
   const request = labelRequest(flags);
   if (typeof request === "string") return usage(request);
   if (!wholeAtLeast(flags.minMessages, 1)) return usage("--min-messages must be a whole number ≥ 1");
   const diagnostics: Diagnostic[] = [];
-  const loaded = await loadCorpus(resolve(input), request, { minMessages: Number(flags.minMessages), name: basename(input) }, diagnostics);
+  const loaded = await loadCorpus(
+    resolve(input),
+    request,
+    { minMessages: Number(flags.minMessages), name: basename(input) },
+    diagnostics,
+  );
   if (!flags.quiet) reportDiagnostics(diagnostics);
   if (!loaded) return EXIT.nothingRead;
   writeFileSync(resolve(flags.out), toSavedTaskFlow(loaded.flow, { sequences: flags.sequences }));

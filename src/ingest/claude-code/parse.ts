@@ -160,12 +160,25 @@ class Parser {
 
   // ---- diagnostics -------------------------------------------------------
 
-  diag(severity: Severity, code: string, message: string, record: number | null, file: string | null = this.mainFile): void {
+  diag(
+    severity: Severity,
+    code: string,
+    message: string,
+    record: number | null,
+    file: string | null = this.mainFile,
+  ): void {
     this.sink.add(severity, code, message, record, file !== null ? { file } : {});
   }
 
   /** Counted diagnostics: one row per key at the end, with the count and the first line. */
-  note(key: string, code: string, severity: Severity, record: number | null, what: string, file: string | null = this.mainFile): void {
+  note(
+    key: string,
+    code: string,
+    severity: Severity,
+    record: number | null,
+    what: string,
+    file: string | null = this.mainFile,
+  ): void {
     const n = this.notes.get(key);
     if (n) {
       n.count++;
@@ -188,14 +201,25 @@ class Parser {
   mainRecord(rec: JsonlRecord): void {
     const parsed = parseRecord(rec.value);
     if (!parsed.success) {
-      this.diag("warning", "claude-invalid-record", `line ${rec.line}: not a Claude Code record (${parsed.error.issues[0]?.message ?? "schema mismatch"})`, rec.line);
+      this.diag(
+        "warning",
+        "claude-invalid-record",
+        `line ${rec.line}: not a Claude Code record (${parsed.error.issues[0]?.message ?? "schema mismatch"})`,
+        rec.line,
+      );
       return;
     }
     const r = parsed.data;
     this.envelope(r, rec.line, "main");
     const type = r.type;
     if (type === undefined) {
-      this.note("no-type", "claude-record-without-type", "warning", rec.line, "record(s) without a `type` field skipped");
+      this.note(
+        "no-type",
+        "claude-record-without-type",
+        "warning",
+        rec.line,
+        "record(s) without a `type` field skipped",
+      );
       return;
     }
     switch (type) {
@@ -213,7 +237,13 @@ class Parser {
         return;
       default:
         if (!KNOWN_RECORD_TYPES.has(type)) {
-          this.note(`type:${type}`, "claude-unknown-record-type", "info", rec.line, `record(s) of unknown type "${type}" skipped`);
+          this.note(
+            `type:${type}`,
+            "claude-unknown-record-type",
+            "info",
+            rec.line,
+            `record(s) of unknown type "${type}" skipped`,
+          );
         }
     }
   }
@@ -231,8 +261,10 @@ class Parser {
     }
     if (r.cwd !== undefined && r.cwd !== "" && !this.cwds.includes(r.cwd)) this.cwds.push(r.cwd);
     if (origin !== "main") return;
-    if (r.sessionId !== undefined && r.sessionId !== "" && !this.sessionIds.includes(r.sessionId)) this.sessionIds.push(r.sessionId);
-    if (r.version !== undefined && r.version !== "" && !this.versions.includes(r.version)) this.versions.push(r.version);
+    if (r.sessionId !== undefined && r.sessionId !== "" && !this.sessionIds.includes(r.sessionId))
+      this.sessionIds.push(r.sessionId);
+    if (r.version !== undefined && r.version !== "" && !this.versions.includes(r.version))
+      this.versions.push(r.version);
     if (this.branch === null && r.gitBranch !== undefined && r.gitBranch !== "") this.branch = r.gitBranch;
   }
 
@@ -250,7 +282,8 @@ class Parser {
     for (const f of files) {
       if (!isObject(f) || !Array.isArray(f.hunks)) continue;
       for (const h of f.hunks) {
-        if (isObject(h) && Array.isArray(h.lines)) for (const l of h.lines) if (typeof l === "string" && l.startsWith("+")) added++;
+        if (isObject(h) && Array.isArray(h.lines))
+          for (const l of h.lines) if (typeof l === "string" && l.startsWith("+")) added++;
       }
     }
     const changed = Array.isArray(diff.changedFiles) ? diff.changedFiles.length : files.length;
@@ -266,16 +299,38 @@ class Parser {
   attachment(r: RawRecord, line: number): void {
     const queued = parseQueuedCommand(r.attachment);
     if (!queued.success) {
-      this.note("attachment", "claude-attachment-record", "info", line, "attachment record(s) (hook output, skill listings, IDE and file context, …) not counted as prompts");
+      this.note(
+        "attachment",
+        "claude-attachment-record",
+        "info",
+        line,
+        "attachment record(s) (hook output, skill listings, IDE and file context, …) not counted as prompts",
+      );
       return;
     }
     const { prompt, commandMode, origin } = queued.data;
     if (r.isSidechain === true) {
-      this.note(`sidechain-prompt:${this.mainFile}`, "claude-sidechain-prompt", "info", line, "sub-agent prompt or text record(s) (isSidechain, agent_progress, subagents/*.jsonl) not counted as prompts", this.mainFile);
+      this.note(
+        `sidechain-prompt:${this.mainFile}`,
+        "claude-sidechain-prompt",
+        "info",
+        line,
+        "sub-agent prompt or text record(s) (isSidechain, agent_progress, subagents/*.jsonl) not counted as prompts",
+        this.mainFile,
+      );
       return;
     }
-    if ((commandMode !== undefined && commandMode !== "prompt") || (origin?.kind !== undefined && origin.kind !== "human")) {
-      this.note("queued-other", "claude-queued-command-not-prompt", "info", line, `queued command(s) that are not prompts (first: commandMode "${commandMode ?? ""}", origin "${origin?.kind ?? ""}"; e.g. a background task's notification, or a shell command typed with !) not counted as prompts`);
+    if (
+      (commandMode !== undefined && commandMode !== "prompt") ||
+      (origin?.kind !== undefined && origin.kind !== "human")
+    ) {
+      this.note(
+        "queued-other",
+        "claude-queued-command-not-prompt",
+        "info",
+        line,
+        `queued command(s) that are not prompts (first: commandMode "${commandMode ?? ""}", origin "${origin?.kind ?? ""}"; e.g. a background task's notification, or a shell command typed with !) not counted as prompts`,
+      );
       return;
     }
     this.promptText(prompt, r, line, this.mainFile, r.timestamp);
@@ -289,28 +344,57 @@ class Parser {
     }
     const nested = parseRecord(data.data.message);
     if (!nested.success || nested.data.type === undefined) {
-      this.note("progress-empty", "claude-agent-progress-without-message", "info", line, "agent_progress record(s) without a nested message");
+      this.note(
+        "progress-empty",
+        "claude-agent-progress-without-message",
+        "info",
+        line,
+        "agent_progress record(s) without a nested message",
+      );
       return;
     }
     const m = nested.data;
     if (data.data.agentId !== undefined) this.agentsWithRecords.add(data.data.agentId);
     if (m.type === "assistant") this.assistant(m, line, true, "progress", this.mainFile, m.timestamp ?? r.timestamp);
     else if (m.type === "user") this.user(m, line, true, "progress", this.mainFile, m.timestamp ?? r.timestamp);
-    else this.note(`progress-type:${m.type}`, "claude-unknown-record-type", "info", line, `agent_progress message(s) of unknown type "${m.type}" skipped`);
+    else
+      this.note(
+        `progress-type:${m.type}`,
+        "claude-unknown-record-type",
+        "info",
+        line,
+        `agent_progress message(s) of unknown type "${m.type}" skipped`,
+      );
   }
 
   /** The main thread's text blocks become the last prompt's reply (the last text before the next prompt wins). */
   private keepReply(content: unknown): void {
     const turn = this.turns[this.turns.length - 1];
     if (!turn || !Array.isArray(content)) return;
-    const text = content.filter((b) => b && typeof b === "object" && b.type === "text" && typeof b.text === "string").map((b) => b.text as string).join("\n\n");
+    const text = content
+      .filter((b) => b && typeof b === "object" && b.type === "text" && typeof b.text === "string")
+      .map((b) => b.text as string)
+      .join("\n\n");
     if (text.trim() !== "") turn.reply = text;
   }
 
-  assistant(r: RawRecord, line: number, sidechain: boolean, origin: Origin, file: string | null, timestamp: string | undefined = r.timestamp): void {
+  assistant(
+    r: RawRecord,
+    line: number,
+    sidechain: boolean,
+    origin: Origin,
+    file: string | null,
+    timestamp: string | undefined = r.timestamp,
+  ): void {
     const parsed = parseAssistantMessage(r.message);
     if (!parsed.success) {
-      this.diag("warning", "claude-invalid-record", `line ${line}: assistant record without a message object`, line, file);
+      this.diag(
+        "warning",
+        "claude-invalid-record",
+        `line ${line}: assistant record without a message object`,
+        line,
+        file,
+      );
       return;
     }
     const msg = parsed.data;
@@ -324,27 +408,58 @@ class Parser {
         if (!tu.success) continue;
         const id = tu.data.id;
         if (this.calls.has(id)) {
-          this.note(`dup-call:${origin}`, "claude-duplicate-tool-use", "info", line, `repeated tool_use block(s) (same id, e.g. a resumed session or a sub-agent message seen twice) counted once`, file);
+          this.note(
+            `dup-call:${origin}`,
+            "claude-duplicate-tool-use",
+            "info",
+            line,
+            `repeated tool_use block(s) (same id, e.g. a resumed session or a sub-agent message seen twice) counted once`,
+            file,
+          );
           continue;
         }
-        this.calls.set(id, { id, name: tu.data.name, input: tu.data.input ?? null, timestamp: ts, record: line, sidechain, origin, file });
+        this.calls.set(id, {
+          id,
+          name: tu.data.name,
+          input: tu.data.input ?? null,
+          timestamp: ts,
+          record: line,
+          sidechain,
+          origin,
+          file,
+        });
       }
     }
 
     // API call: one per (message.id, requestId), usage from the record with the most output.
     if (msg.model === "<synthetic>") {
-      this.note("synthetic", "claude-synthetic-message", "info", line, `locally made "<synthetic>" message(s) (API errors, interruptions) not counted as API calls`, file);
+      this.note(
+        "synthetic",
+        "claude-synthetic-message",
+        "info",
+        line,
+        `locally made "<synthetic>" message(s) (API errors, interruptions) not counted as API calls`,
+        file,
+      );
       return;
     }
     const messageId = msg.id;
     if (messageId === undefined || messageId === "") {
-      this.note("no-msg-id", "claude-assistant-without-message-id", "warning", line, "assistant record(s) without message.id counted as one API call each", file);
+      this.note(
+        "no-msg-id",
+        "claude-assistant-without-message-id",
+        "warning",
+        line,
+        "assistant record(s) without message.id counted as one API call each",
+        file,
+      );
     }
     const requestId = r.requestId ?? null;
     const key = messageId ? `${messageId}\u0000${requestId ?? ""}` : `line:${origin}:${line}`;
     const usage = msg.usage;
     const output = num(usage?.output_tokens);
-    const total = output + num(usage?.input_tokens) + num(usage?.cache_creation_input_tokens) + num(usage?.cache_read_input_tokens);
+    const total =
+      output + num(usage?.input_tokens) + num(usage?.cache_creation_input_tokens) + num(usage?.cache_read_input_tokens);
     const existing = this.groups.get(key);
     if (existing) {
       // Later blocks of a streamed response carry later usage snapshots: keep the largest, and on a tie the later record.
@@ -362,7 +477,14 @@ class Parser {
       const requests = this.messageRequests.get(messageId);
       if (requests !== undefined && (sidechain || origin !== "main")) {
         // A sub-agent log replaying a parent message under a new requestId (ccusage #913): not a new call.
-        this.note("replayed-msg", "claude-sidechain-replayed-message", "info", line, "sub-agent record(s) repeating an already counted message.id under another requestId not counted again", file);
+        this.note(
+          "replayed-msg",
+          "claude-sidechain-replayed-message",
+          "info",
+          line,
+          "sub-agent record(s) repeating an already counted message.id under another requestId not counted again",
+          file,
+        );
         return;
       }
       if (requests === undefined) this.messageRequests.set(messageId, new Set([requestId ?? ""]));
@@ -381,10 +503,24 @@ class Parser {
     });
   }
 
-  user(r: RawRecord, line: number, sidechain: boolean, origin: Origin, file: string | null, timestamp: string | undefined = r.timestamp): void {
+  user(
+    r: RawRecord,
+    line: number,
+    sidechain: boolean,
+    origin: Origin,
+    file: string | null,
+    timestamp: string | undefined = r.timestamp,
+  ): void {
     const parsed = parseUserMessage(r.message);
     if (!parsed.success || parsed.data.content === undefined) {
-      this.note("user-no-content", "claude-invalid-record", "warning", line, "user record(s) without message content skipped", file);
+      this.note(
+        "user-no-content",
+        "claude-invalid-record",
+        "warning",
+        line,
+        "user record(s) without message content skipped",
+        file,
+      );
       return;
     }
     const content = parsed.data.content;
@@ -398,18 +534,33 @@ class Parser {
       if (toolResults.length > 0) {
         const single = toolResults.length === 1;
         if (!single && r.toolUseResult !== undefined) {
-          this.note("multi-result", "claude-shared-tool-use-result", "info", line, "record(s) with several tool_result blocks and one toolUseResult: toolUseResult not used", file);
+          this.note(
+            "multi-result",
+            "claude-shared-tool-use-result",
+            "info",
+            line,
+            "record(s) with several tool_result blocks and one toolUseResult: toolUseResult not used",
+            file,
+          );
         }
         for (const tr of toolResults) {
           const id = tr.tool_use_id;
           if (this.results.has(id)) {
-            this.note(`dup-result:${origin}`, "claude-duplicate-tool-result", "info", line, "repeated tool_result(s) for an already answered call ignored", file);
+            this.note(
+              `dup-result:${origin}`,
+              "claude-duplicate-tool-result",
+              "info",
+              line,
+              "repeated tool_result(s) for an already answered call ignored",
+              file,
+            );
             continue;
           }
           const isError = tr.is_error === true;
           const toolUseResult = single ? r.toolUseResult : undefined;
           const task = parseTaskResult(toolUseResult);
-          if (task.success && task.data.agentId !== undefined && !this.agentTask.has(task.data.agentId)) this.agentTask.set(task.data.agentId, id);
+          if (task.success && task.data.agentId !== undefined && !this.agentTask.has(task.data.agentId))
+            this.agentTask.set(task.data.agentId, id);
           if (task.success && task.data.agentId !== undefined && !this.taskResultAgents.has(task.data.agentId)) {
             const uses = (toolUseResult as { totalToolUseCount?: unknown }).totalToolUseCount;
             this.taskResultAgents.set(task.data.agentId, { line, toolUses: typeof uses === "number" ? uses : null });
@@ -436,14 +587,27 @@ class Parser {
 
     // Not a tool result: a prompt, or something that looks like one.
     if (origin !== "main" || sidechain) {
-      this.note(`sidechain-prompt:${file}`, "claude-sidechain-prompt", "info", line, "sub-agent prompt or text record(s) (isSidechain, agent_progress, subagents/*.jsonl) not counted as prompts", file);
+      this.note(
+        `sidechain-prompt:${file}`,
+        "claude-sidechain-prompt",
+        "info",
+        line,
+        "sub-agent prompt or text record(s) (isSidechain, agent_progress, subagents/*.jsonl) not counted as prompts",
+        file,
+      );
       return;
     }
     this.promptText(content, r, line, file, timestamp);
   }
 
   /** A user's words (a `user` record's content, or a prompt queued mid-turn): a turn, unless it only looks like a prompt. */
-  promptText(content: string | readonly unknown[], r: RawRecord, line: number, file: string | null, timestamp: string | undefined): void {
+  promptText(
+    content: string | readonly unknown[],
+    r: RawRecord,
+    line: number,
+    file: string | null,
+    timestamp: string | undefined,
+  ): void {
     let text: string;
     let hasImage = false;
     if (typeof content === "string") text = content;
@@ -457,24 +621,59 @@ class Parser {
       text = parts.join("\n");
     }
     if (r.isMeta === true) {
-      this.note("meta", "claude-meta-record", "info", line, "isMeta user record(s) (caveats, skill or hook text) not counted as prompts", file);
+      this.note(
+        "meta",
+        "claude-meta-record",
+        "info",
+        line,
+        "isMeta user record(s) (caveats, skill or hook text) not counted as prompts",
+        file,
+      );
       return;
     }
     const why = notAPrompt(text);
     if (r.isCompactSummary === true || why === "compact") {
-      this.note("compact", "claude-compact-summary", "info", line, "compaction summary record(s) (model-written, not typed) not counted as prompts", file);
+      this.note(
+        "compact",
+        "claude-compact-summary",
+        "info",
+        line,
+        "compaction summary record(s) (model-written, not typed) not counted as prompts",
+        file,
+      );
       return;
     }
     if (why === "interrupt") {
-      this.note("interrupt", "claude-interrupt-marker", "info", line, `"[Request interrupted by user…]" marker(s) not counted as prompts`, file);
+      this.note(
+        "interrupt",
+        "claude-interrupt-marker",
+        "info",
+        line,
+        `"[Request interrupted by user…]" marker(s) not counted as prompts`,
+        file,
+      );
       return;
     }
     if (why === "command") {
-      this.note("command", "claude-command-record", "info", line, "slash-command or local-command record(s) (<command-name>, <local-command-stdout>, …) not counted as prompts", file);
+      this.note(
+        "command",
+        "claude-command-record",
+        "info",
+        line,
+        "slash-command or local-command record(s) (<command-name>, <local-command-stdout>, …) not counted as prompts",
+        file,
+      );
       return;
     }
     if (why === "empty" && !hasImage) {
-      this.note("empty-prompt", "claude-empty-prompt", "info", line, "user record(s) with no text not counted as prompts", file);
+      this.note(
+        "empty-prompt",
+        "claude-empty-prompt",
+        "info",
+        line,
+        "user record(s) with no text not counted as prompts",
+        file,
+      );
       return;
     }
     this.turns.push({ index: this.turns.length, text, timestamp: timestamp ?? null, record: line });
@@ -492,9 +691,24 @@ class Parser {
     const line = place(r.timestamp ?? null);
     if (r.type === "assistant") this.assistant(r, line, true, "subagent", file);
     else if (r.type === "user") this.user(r, line, true, "subagent", file);
-    else if (r.type === undefined) this.note(`no-type:${file}`, "claude-record-without-type", "warning", rec.line, "record(s) without a `type` field skipped", file);
+    else if (r.type === undefined)
+      this.note(
+        `no-type:${file}`,
+        "claude-record-without-type",
+        "warning",
+        rec.line,
+        "record(s) without a `type` field skipped",
+        file,
+      );
     else if (!KNOWN_RECORD_TYPES.has(r.type)) {
-      this.note(`type:${file}:${r.type}`, "claude-unknown-record-type", "info", rec.line, `record(s) of unknown type "${r.type}" skipped`, file);
+      this.note(
+        `type:${file}:${r.type}`,
+        "claude-unknown-record-type",
+        "info",
+        rec.line,
+        `record(s) of unknown type "${r.type}" skipped`,
+        file,
+      );
     }
   }
 
@@ -559,12 +773,15 @@ class Parser {
           pending ? "info" : "warning",
           "claude-tool-call-without-result",
           `${call.name} call ${call.id} (line ${call.record}${call.origin === "main" ? "" : `, ${call.origin}`}) has no logged result` +
-            (pending ? ": the transcript ends while it runs (a copy taken mid-call, e.g. Entire's checkpoint of a commit the agent makes); not replayed" : ""),
+            (pending
+              ? ": the transcript ends while it runs (a copy taken mid-call, e.g. Entire's checkpoint of a commit the agent makes); not replayed"
+              : ""),
           call.record,
           call.file,
         );
       }
-      const fileEdits = CLAUDE_FILE_EDIT_TOOLS.includes(call.name) && success !== false ? this.fileEdits(call, result) : [];
+      const fileEdits =
+        CLAUDE_FILE_EDIT_TOOLS.includes(call.name) && success !== false ? this.fileEdits(call, result) : [];
       out.push({
         id: call.id,
         name: call.name,
@@ -581,7 +798,13 @@ class Parser {
     }
     for (const o of this.orphanResults) {
       if (this.calls.has(o.id)) continue; // the call came later (sub-agent mirrors can be out of order)
-      this.diag("warning", "claude-tool-result-without-call", `tool_result for ${o.id} at line ${o.record} has no tool_use in the log`, o.record, o.file);
+      this.diag(
+        "warning",
+        "claude-tool-result-without-call",
+        `tool_result for ${o.id} at line ${o.record} has no tool_use in the log`,
+        o.record,
+        o.file,
+      );
     }
     return stableSortBy(out, (c) => c.record);
   }
@@ -593,22 +816,56 @@ class Parser {
     const tur: FileToolResult | null = turParsed.success ? turParsed.data : null;
     const path = input.file_path ?? input.abs_path ?? input.notebook_path ?? tur?.filePath;
     if (path === undefined || path === "") {
-      this.diag("warning", "claude-edit-without-path", `${call.name} call ${call.id} names no file; no file edit recorded`, call.record, call.file);
+      this.diag(
+        "warning",
+        "claude-edit-without-path",
+        `${call.name} call ${call.id} names no file; no file edit recorded`,
+        call.record,
+        call.file,
+      );
       return [];
     }
     const userModified = tur?.userModified === true;
     const name = call.name;
 
     if (name === "NotebookEdit") {
-      this.note("notebook", "claude-notebook-edit", "info", call.record, "NotebookEdit call(s): one notebook cell changed, no post-image (unreplayable as lines)", call.file);
-      return [{ path, kind: "notebook", pre_image: typeof tur?.originalFile === "string" ? tur.originalFile : null, post_image: null, edits: null, patch: null, user_modified: userModified }];
+      this.note(
+        "notebook",
+        "claude-notebook-edit",
+        "info",
+        call.record,
+        "NotebookEdit call(s): one notebook cell changed, no post-image (unreplayable as lines)",
+        call.file,
+      );
+      return [
+        {
+          path,
+          kind: "notebook",
+          pre_image: typeof tur?.originalFile === "string" ? tur.originalFile : null,
+          post_image: null,
+          edits: null,
+          patch: null,
+          user_modified: userModified,
+        },
+      ];
     }
 
     if (name === "Write" || name === "mcp__acp__Write") {
       const pre = tur?.type === "create" ? "" : typeof tur?.originalFile === "string" ? tur.originalFile : null;
       const post = tur?.content ?? input.content ?? null;
-      if (post !== null && pre !== null && (tur?.structuredPatch?.length ?? 0) > 0) this.checkPatch(call, pre, post, tur);
-      return [{ path, kind: "write", pre_image: pre, post_image: post, edits: null, patch: null, user_modified: userModified }];
+      if (post !== null && pre !== null && (tur?.structuredPatch?.length ?? 0) > 0)
+        this.checkPatch(call, pre, post, tur);
+      return [
+        {
+          path,
+          kind: "write",
+          pre_image: pre,
+          post_image: post,
+          edits: null,
+          patch: null,
+          user_modified: userModified,
+        },
+      ];
     }
 
     // Edit, MultiEdit, mcp__acp__Edit (which may carry `edits[]`).
@@ -618,7 +875,13 @@ class Parser {
     const edits: StringEdit[] | null = multi
       ? toEdits(tur?.edits ?? input.edits)
       : tur?.oldString !== undefined && tur.newString !== undefined
-        ? [{ old_string: tur.oldString, new_string: tur.newString, replace_all: tur.replaceAll ?? input.replace_all ?? false }]
+        ? [
+            {
+              old_string: tur.oldString,
+              new_string: tur.newString,
+              replace_all: tur.replaceAll ?? input.replace_all ?? false,
+            },
+          ]
         : input.old_string !== undefined && input.new_string !== undefined
           ? [{ old_string: input.old_string, new_string: input.new_string, replace_all: input.replace_all ?? false }]
           : null;
@@ -635,14 +898,27 @@ class Parser {
         ? toEdits(tur.edits)
         : null
       : tur?.oldString !== undefined && tur.newString !== undefined
-        ? [{ old_string: tur.oldString, new_string: tur.newString, replace_all: tur.replaceAll ?? input.replace_all ?? false }]
+        ? [
+            {
+              old_string: tur.oldString,
+              new_string: tur.newString,
+              replace_all: tur.replaceAll ?? input.replace_all ?? false,
+            },
+          ]
         : null;
     if (pre !== null && applied !== null) {
       const r = applyClaudeEdits(pre, applied);
       if (r.ok) {
         post = r.text;
         if (r.quoteNormalized) {
-          this.note("quotes", "claude-edit-quote-normalized", "info", call.record, "edit(s) whose old_string matched only after curly quotes were straightened (as Claude Code does)", call.file);
+          this.note(
+            "quotes",
+            "claude-edit-quote-normalized",
+            "info",
+            call.record,
+            "edit(s) whose old_string matched only after curly quotes were straightened (as Claude Code does)",
+            call.file,
+          );
         }
         if ((tur?.structuredPatch?.length ?? 0) > 0) this.checkPatch(call, pre, post, tur);
       } else {
@@ -657,7 +933,17 @@ class Parser {
         );
       }
     }
-    return [{ path, kind: multi ? "multi-edit" : "edit", pre_image: pre, post_image: post, edits, patch: null, user_modified: userModified }];
+    return [
+      {
+        path,
+        kind: multi ? "multi-edit" : "edit",
+        pre_image: pre,
+        post_image: post,
+        edits,
+        patch: null,
+        user_modified: userModified,
+      },
+    ];
   }
 
   /** The line-count change implied by `structuredPatch` must match pre → post (a cheap self-check). */
@@ -708,7 +994,13 @@ export function parseClaudeCodeTranscript(input: ClaudeCodeTranscriptInput, sink
   try {
     session = parse(input, sink);
   } catch (e) {
-    sink.add("error", "claude-internal-error", `the Claude Code parser failed: ${e instanceof Error ? e.message : String(e)}`, null, input.file !== null ? { file: input.file } : {});
+    sink.add(
+      "error",
+      "claude-internal-error",
+      `the Claude Code parser failed: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      input.file !== null ? { file: input.file } : {},
+    );
     session = null;
   }
   // Rows written before the session id was known get it now.
@@ -742,12 +1034,24 @@ function parse(input: ClaudeCodeTranscriptInput, sink: DiagnosticSink): Session 
   );
   for (const row of mainSink.rows) sink.rows.push(row);
   if (stats.records === 0) {
-    p.diag("error", "claude-no-records", stats.prettyPrinted ? "the transcript is one JSON document, not Claude Code JSONL" : "the transcript holds no readable records", null);
+    p.diag(
+      "error",
+      "claude-no-records",
+      stats.prettyPrinted
+        ? "the transcript is one JSON document, not Claude Code JSONL"
+        : "the transcript holds no readable records",
+      null,
+    );
     return null;
   }
   if (known === 0) {
     p.notes.clear();
-    p.diag("error", "claude-not-claude-code", `none of the ${stats.records} records has a Claude Code record type`, null);
+    p.diag(
+      "error",
+      "claude-not-claude-code",
+      `none of the ${stats.records} records has a Claude Code record type`,
+      null,
+    );
     return null;
   }
 
@@ -804,13 +1108,28 @@ function parse(input: ClaudeCodeTranscriptInput, sink: DiagnosticSink): Session 
     p.diag("warning", "claude-no-session-id", `no record names a sessionId; using the file name "${base}"`, null);
   } else {
     sessionId = "unknown";
-    p.diag("warning", "claude-no-session-id", "no record names a sessionId and there is no file name; session id set to \"unknown\"", null);
+    p.diag(
+      "warning",
+      "claude-no-session-id",
+      'no record names a sessionId and there is no file name; session id set to "unknown"',
+      null,
+    );
   }
   if (p.sessionIds.length > 1) {
-    p.diag("info", "claude-multiple-session-ids", `records name ${p.sessionIds.length} session ids (${p.sessionIds.slice(0, 3).join(", ")}${p.sessionIds.length > 3 ? ", …" : ""}), e.g. a resumed session; using ${sessionId}`, null);
+    p.diag(
+      "info",
+      "claude-multiple-session-ids",
+      `records name ${p.sessionIds.length} session ids (${p.sessionIds.slice(0, 3).join(", ")}${p.sessionIds.length > 3 ? ", …" : ""}), e.g. a resumed session; using ${sessionId}`,
+      null,
+    );
   }
   if (p.versions.length > 1) {
-    p.diag("info", "claude-multiple-versions", `records name ${p.versions.length} Claude Code versions (${p.versions.join(", ")}); agent_version is the first`, null);
+    p.diag(
+      "info",
+      "claude-multiple-versions",
+      `records name ${p.versions.length} Claude Code versions (${p.versions.join(", ")}); agent_version is the first`,
+      null,
+    );
   }
 
   const times = p.times.slice().sort((a, b) => a - b);
@@ -846,7 +1165,8 @@ export function normaliseUsage(u: RawUsage | undefined): Usage {
   const cc = u?.cache_creation;
   const fiveMin = num(cc?.ephemeral_5m_input_tokens);
   const oneHour = num(cc?.ephemeral_1h_input_tokens);
-  const creation = u?.cache_creation_input_tokens !== undefined ? num(u.cache_creation_input_tokens) : fiveMin + oneHour;
+  const creation =
+    u?.cache_creation_input_tokens !== undefined ? num(u.cache_creation_input_tokens) : fiveMin + oneHour;
   return {
     input_tokens: num(u?.input_tokens),
     output_tokens: num(u?.output_tokens),

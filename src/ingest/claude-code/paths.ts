@@ -37,7 +37,8 @@ export function claudeProjectDirName(cwd: string): string {
 /** Where Claude Code keeps projects: `$CLAUDE_CONFIG_DIR/projects`, `~/.claude/projects`, `~/.config/claude/projects` (those that exist). */
 export function defaultClaudeProjectRoots(env: Record<string, string | undefined> = process.env): string[] {
   const roots: string[] = [];
-  for (const dir of (env.CLAUDE_CONFIG_DIR ?? "").split(",")) if (dir.trim() !== "") roots.push(join(dir.trim(), "projects"));
+  for (const dir of (env.CLAUDE_CONFIG_DIR ?? "").split(","))
+    if (dir.trim() !== "") roots.push(join(dir.trim(), "projects"));
   roots.push(join(homedir(), ".claude", "projects"), join(homedir(), ".config", "claude", "projects"));
   const seen = new Set<string>();
   return roots.filter((r) => {
@@ -53,7 +54,11 @@ export function defaultClaudeProjectRoots(env: Record<string, string | undefined
  * `.jsonl` file given, each with its sub-agent files, sorted by path.
  * Sub-agent files whose session transcript is missing are reported, not returned.
  */
-export function findClaudeCodeTranscripts(path: string, sink?: DiagnosticSink, options: FindOptions = {}): ClaudeCodeTranscriptFiles[] {
+export function findClaudeCodeTranscripts(
+  path: string,
+  sink?: DiagnosticSink,
+  options: FindOptions = {},
+): ClaudeCodeTranscriptFiles[] {
   const checkContent = options.checkContent ?? true;
   let st;
   try {
@@ -80,7 +85,13 @@ export function findClaudeCodeTranscripts(path: string, sink?: DiagnosticSink, o
   }
   for (const dir of subagentDirs.sort(byCodeUnit)) {
     if (claimed.has(dir)) continue;
-    sink?.add("info", "claude-orphan-subagents", `sub-agent logs in ${dir} have no session transcript next to them; skipped`, null, { file: dir });
+    sink?.add(
+      "info",
+      "claude-orphan-subagents",
+      `sub-agent logs in ${dir} have no session transcript next to them; skipped`,
+      null,
+      { file: dir },
+    );
   }
   return out;
 }
@@ -128,7 +139,13 @@ function collectAgentFiles(dir: string, out: string[], depth: number, seen: Set<
   }
 }
 
-function walk(dir: string, sessions: string[], subagentDirs: string[], sink: DiagnosticSink | undefined, walking = new Set<string>()): void {
+function walk(
+  dir: string,
+  sessions: string[],
+  subagentDirs: string[],
+  sink: DiagnosticSink | undefined,
+  walking = new Set<string>(),
+): void {
   const real = realPathOf(dir);
   walking.add(real);
   const entries = listDir(dir, "claude", sink, walking) ?? [];
@@ -159,12 +176,24 @@ function looksLikeClaudeCode(file: string, sink: DiagnosticSink | undefined): bo
       closeSync(fd);
     }
   } catch (e) {
-    sink?.add("warning", "claude-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    sink?.add(
+      "warning",
+      "claude-transcript-unreadable",
+      `cannot read: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      { file },
+    );
     return false;
   }
   const format = detectTranscriptFormat(head);
   if (format === "claude-code") return true;
-  sink?.add("info", "claude-not-a-transcript", `skipped: the content looks like ${format === "unknown" ? "no known transcript format" : format}`, null, { file });
+  sink?.add(
+    "info",
+    "claude-not-a-transcript",
+    `skipped: the content looks like ${format === "unknown" ? "no known transcript format" : format}`,
+    null,
+    { file },
+  );
   return false;
 }
 

@@ -11,7 +11,10 @@ import { z } from "zod";
 const optStr = z.string().optional().catch(undefined);
 const optBool = z.boolean().optional().catch(undefined);
 const optNum = z.number().optional().catch(undefined);
-const content = z.union([z.string(), z.array(z.unknown())]).optional().catch(undefined);
+const content = z
+  .union([z.string(), z.array(z.unknown())])
+  .optional()
+  .catch(undefined);
 
 /** Fields shared by user / assistant / system / progress records (formats.md §2.2). */
 export const recordSchema = z.looseObject({
@@ -194,10 +197,23 @@ const num = (v: unknown) => v === undefined || typeof v === "number";
 
 function recordOk(v: Obj): boolean {
   return (
-    str(v.type) && str(v.uuid) && (v.parentUuid === null || str(v.parentUuid)) && str(v.sessionId) &&
-    str(v.timestamp) && str(v.cwd) && str(v.gitBranch) && str(v.version) && str(v.agentId) &&
-    str(v.requestId) && bool(v.isSidechain) && bool(v.isMeta) && bool(v.isCompactSummary) &&
-    bool(v.isVisibleInTranscriptOnly) && bool(v.isApiErrorMessage) && str(v.parentToolUseID) && str(v.toolUseID)
+    str(v.type) &&
+    str(v.uuid) &&
+    (v.parentUuid === null || str(v.parentUuid)) &&
+    str(v.sessionId) &&
+    str(v.timestamp) &&
+    str(v.cwd) &&
+    str(v.gitBranch) &&
+    str(v.version) &&
+    str(v.agentId) &&
+    str(v.requestId) &&
+    bool(v.isSidechain) &&
+    bool(v.isMeta) &&
+    bool(v.isCompactSummary) &&
+    bool(v.isVisibleInTranscriptOnly) &&
+    bool(v.isApiErrorMessage) &&
+    str(v.parentToolUseID) &&
+    str(v.toolUseID)
   );
 }
 
@@ -211,8 +227,11 @@ function usageOk(u: unknown): boolean {
   if (!isObj(u)) return false;
   const cc = u.cache_creation;
   return (
-    num(u.input_tokens) && num(u.output_tokens) && num(u.cache_creation_input_tokens) &&
-    num(u.cache_read_input_tokens) && str(u.speed) &&
+    num(u.input_tokens) &&
+    num(u.output_tokens) &&
+    num(u.cache_creation_input_tokens) &&
+    num(u.cache_read_input_tokens) &&
+    str(u.speed) &&
     (cc === undefined || (isObj(cc) && num(cc.ephemeral_5m_input_tokens) && num(cc.ephemeral_1h_input_tokens)))
   );
 }
@@ -254,7 +273,8 @@ function stringEditsOk(e: unknown): boolean {
   if (e === undefined) return true;
   if (!Array.isArray(e)) return false;
   for (const x of e) {
-    if (!isObj(x) || typeof x.old_string !== "string" || typeof x.new_string !== "string" || !bool(x.replace_all)) return false;
+    if (!isObj(x) || typeof x.old_string !== "string" || typeof x.new_string !== "string" || !bool(x.replace_all))
+      return false;
   }
   return true;
 }
@@ -263,7 +283,14 @@ function hunksOk(h: unknown): boolean {
   if (h === undefined) return true;
   if (!Array.isArray(h)) return false;
   for (const x of h) {
-    if (!isObj(x) || !num(x.oldStart) || typeof x.oldLines !== "number" || !num(x.newStart) || typeof x.newLines !== "number") return false;
+    if (
+      !isObj(x) ||
+      !num(x.oldStart) ||
+      typeof x.oldLines !== "number" ||
+      !num(x.newStart) ||
+      typeof x.newLines !== "number"
+    )
+      return false;
     const lines = x.lines;
     if (lines === undefined) continue;
     if (!Array.isArray(lines)) return false;
@@ -274,9 +301,18 @@ function hunksOk(h: unknown): boolean {
 
 export function parseFileToolInput(v: unknown) {
   if (
-    isObj(v) && str(v.file_path) && str(v.abs_path) && str(v.notebook_path) && str(v.content) &&
-    str(v.old_string) && str(v.new_string) && bool(v.replace_all) && stringEditsOk(v.edits) &&
-    str(v.new_source) && str(v.cell_id) && str(v.edit_mode)
+    isObj(v) &&
+    str(v.file_path) &&
+    str(v.abs_path) &&
+    str(v.notebook_path) &&
+    str(v.content) &&
+    str(v.old_string) &&
+    str(v.new_string) &&
+    bool(v.replace_all) &&
+    stringEditsOk(v.edits) &&
+    str(v.new_source) &&
+    str(v.cell_id) &&
+    str(v.edit_mode)
   ) {
     return { success: true as const, data: v as FileToolInput };
   }
@@ -285,9 +321,18 @@ export function parseFileToolInput(v: unknown) {
 
 export function parseFileToolResult(v: unknown) {
   if (
-    isObj(v) && str(v.type) && str(v.filePath) && str(v.content) && str(v.oldString) && str(v.newString) &&
-    bool(v.replaceAll) && (v.originalFile === null || str(v.originalFile)) && str(v.originalFileContents) &&
-    stringEditsOk(v.edits) && hunksOk(v.structuredPatch) && bool(v.userModified)
+    isObj(v) &&
+    str(v.type) &&
+    str(v.filePath) &&
+    str(v.content) &&
+    str(v.oldString) &&
+    str(v.newString) &&
+    bool(v.replaceAll) &&
+    (v.originalFile === null || str(v.originalFile)) &&
+    str(v.originalFileContents) &&
+    stringEditsOk(v.edits) &&
+    hunksOk(v.structuredPatch) &&
+    bool(v.userModified)
   ) {
     return { success: true as const, data: v as FileToolResult };
   }
@@ -295,6 +340,7 @@ export function parseFileToolResult(v: unknown) {
 }
 
 export function parseTaskResult(v: unknown) {
-  if (isObj(v) && str(v.agentId) && str(v.status)) return { success: true as const, data: v as z.infer<typeof taskResultSchema> };
+  if (isObj(v) && str(v.agentId) && str(v.status))
+    return { success: true as const, data: v as z.infer<typeof taskResultSchema> };
   return taskResultSchema.safeParse(v);
 }

@@ -56,7 +56,13 @@ export function attachFileChanges(
     // A call that runs a patch itself (apply_patch, or a shell call running apply_patch): the item is its record.
     if (byId !== undefined && (isApplyPatch(byId.name) || byId.patchText !== null)) {
       // A direct apply_patch's own record. Codex may also write patch_apply_end for it: one record of one change.
-      if (outcomes.patchEnds.has(byId.id)) notes.add("codex-file-change-repeat", "info", item.sourceLine, "FileChange item(s) repeating their call's patch_apply_end: counted once");
+      if (outcomes.patchEnds.has(byId.id))
+        notes.add(
+          "codex-file-change-repeat",
+          "info",
+          item.sourceLine,
+          "FileChange item(s) repeating their call's patch_apply_end: counted once",
+        );
       else outcomes.patchEnds.set(byId.id, endOf(item));
       withItems.add(byId.id);
       continue;
@@ -68,17 +74,41 @@ export function attachFileChanges(
       if (call.sourceLine >= item.sourceLine) break;
       if (isApplyPatch(call.name) || call.patchText !== null || made.has(call.id)) continue;
       const out = outputLines.get(call.id);
-      const open = out === undefined ? !turnStarts.some((t) => t > call.sourceLine && t < item.sourceLine) : out > item.sourceLine;
+      const open =
+        out === undefined ? !turnStarts.some((t) => t > call.sourceLine && t < item.sourceLine) : out > item.sourceLine;
       if (open) owner = call;
     }
-    const id = owner !== undefined ? `${owner.id}/${item.id ?? `change-${k}`}@${item.sourceLine}` : `${prefix}${item.id ?? "filechange"}@${item.sourceLine}`;
+    const id =
+      owner !== undefined
+        ? `${owner.id}/${item.id ?? `change-${k}`}@${item.sourceLine}`
+        : `${prefix}${item.id ?? "filechange"}@${item.sourceLine}`;
     if (owner !== undefined) {
       withItems.add(owner.id);
-      notes.add("codex-nested-file-change", "info", item.sourceLine, `file change(s) made inside another tool call (Code Mode \`${owner.name}\`): each kept as an apply_patch call`);
+      notes.add(
+        "codex-nested-file-change",
+        "info",
+        item.sourceLine,
+        `file change(s) made inside another tool call (Code Mode \`${owner.name}\`): each kept as an apply_patch call`,
+      );
     } else {
-      notes.add("codex-file-change-without-call", "info", item.sourceLine, "FileChange item(s) with no tool call around them: kept as apply_patch calls");
+      notes.add(
+        "codex-file-change-without-call",
+        "info",
+        item.sourceLine,
+        "FileChange item(s) with no tool call around them: kept as apply_patch calls",
+      );
     }
-    const draft: CallDraft = { id, name: "apply_patch", input: null, timestamp: item.timestamp, record: item.record, sourceLine: item.sourceLine, sidechain: owner?.sidechain ?? calls[0]?.sidechain ?? false, bare: owner?.bare ?? false, patchText: null };
+    const draft: CallDraft = {
+      id,
+      name: "apply_patch",
+      input: null,
+      timestamp: item.timestamp,
+      record: item.record,
+      sourceLine: item.sourceLine,
+      sidechain: owner?.sidechain ?? calls[0]?.sidechain ?? false,
+      bare: owner?.bare ?? false,
+      patchText: null,
+    };
     made.add(id);
     // Kept in line order: later items look for their owner among the calls before them.
     const at = calls.findIndex((c) => c.sourceLine > item.sourceLine);
@@ -87,13 +117,30 @@ export function attachFileChanges(
   }
   // Code Mode without any record of what its patches did: say so rather than replay nothing quietly.
   for (const call of calls) {
-    if (isApplyPatch(call.name) || call.patchText !== null || withItems.has(call.id) || outcomes.patchEnds.has(call.id)) continue;
-    if (typeof call.input === "string" && call.input.includes("*** Begin Patch") && /\bapply_?patch\s*\(/.test(call.input)) {
-      notes.add("codex-nested-patch-unrecorded", "warning", call.sourceLine, `tool call(s) (e.g. Code Mode \`${call.name}\`) whose input applies a patch, with no FileChange or patch_apply_end record of it: its edits are not replayed`);
+    if (isApplyPatch(call.name) || call.patchText !== null || withItems.has(call.id) || outcomes.patchEnds.has(call.id))
+      continue;
+    if (
+      typeof call.input === "string" &&
+      call.input.includes("*** Begin Patch") &&
+      /\bapply_?patch\s*\(/.test(call.input)
+    ) {
+      notes.add(
+        "codex-nested-patch-unrecorded",
+        "warning",
+        call.sourceLine,
+        `tool call(s) (e.g. Code Mode \`${call.name}\`) whose input applies a patch, with no FileChange or patch_apply_end record of it: its edits are not replayed`,
+      );
     }
   }
 }
 
 function endOf(item: FileChangeItem) {
-  return { record: item.record, success: successOf(item.status), changes: item.changes, stderr: item.status ?? "", stdout: "", timestamp: item.timestamp };
+  return {
+    record: item.record,
+    success: successOf(item.status),
+    changes: item.changes,
+    stderr: item.status ?? "",
+    stdout: "",
+    timestamp: item.timestamp,
+  };
 }

@@ -44,7 +44,8 @@ const edit = newFileEdit;
 export function fileEditsFromChanges(changes: unknown, notes: PatchNotes): { edits: FileEdit[]; invalid: number } {
   const edits: FileEdit[] = [];
   let invalid = 0;
-  if (typeof changes !== "object" || changes === null || Array.isArray(changes)) return { edits, invalid: changes === undefined || changes === null ? 0 : 1 };
+  if (typeof changes !== "object" || changes === null || Array.isArray(changes))
+    return { edits, invalid: changes === undefined || changes === null ? 0 : 1 };
   for (const [path, raw] of Object.entries(changes as Record<string, unknown>)) {
     const parsed = fileChangeSchema.safeParse(raw);
     if (!parsed.success) {
@@ -132,7 +133,8 @@ export function fileEditsFromPatchText(text: string, notes: PatchNotes): FileEdi
     if (!current) return;
     const c = current;
     current = null;
-    if (c.kind === "add") edits.push(edit(c.path, "write", { post_image: c.body.length === 0 ? "" : `${c.body.join("\n")}\n` }));
+    if (c.kind === "add")
+      edits.push(edit(c.path, "write", { post_image: c.body.length === 0 ? "" : `${c.body.join("\n")}\n` }));
     else if (c.kind === "delete") edits.push(edit(c.path, "delete", { post_image: "" }));
     else {
       const patch = c.body.join("\n");
@@ -148,7 +150,12 @@ export function fileEditsFromPatchText(text: string, notes: PatchNotes): FileEdi
     const header = /^\*\*\* (Add|Delete|Update) File: (.+)$/.exec(line);
     if (header) {
       flush();
-      current = { kind: header[1].toLowerCase() as "add" | "delete" | "update", path: header[2].trim(), move: null, body: [] };
+      current = {
+        kind: header[1].toLowerCase() as "add" | "delete" | "update",
+        path: header[2].trim(),
+        move: null,
+        body: [],
+      };
       continue;
     }
     if (line === "*** Begin Patch" || line === "*** End Patch" || line === "") {

@@ -1,6 +1,15 @@
 export { parseCodexRollout, type CodexRolloutInput } from "./parse";
 export { normaliseCodexUsage, CodexTokenCounter } from "./tokens";
-export { fileEditsFromChanges, fileEditsFromPatchText, extractPatchText, isApplyPatchCommand, patchTextOfCall, parseArguments, emptyPatchNotes, type PatchNotes } from "./file-edits";
+export {
+  fileEditsFromChanges,
+  fileEditsFromPatchText,
+  extractPatchText,
+  isApplyPatchCommand,
+  patchTextOfCall,
+  parseArguments,
+  emptyPatchNotes,
+  type PatchNotes,
+} from "./file-edits";
 export { outcomeOfOutput } from "./tool-calls";
 export { classifyRecord, isInjectedUserText } from "./records";
 export {

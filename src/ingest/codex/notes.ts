@@ -11,9 +11,14 @@ export class Notes {
   }
   flush(sink: DiagnosticSink, file: string | null): void {
     for (const [code, r] of this.rows) {
-      sink.add(r.severity, code, `${r.count} ${r.what}${r.first !== null ? `; first at line ${r.first}` : ""}`, r.first, file !== null ? { file } : {});
+      sink.add(
+        r.severity,
+        code,
+        `${r.count} ${r.what}${r.first !== null ? `; first at line ${r.first}` : ""}`,
+        r.first,
+        file !== null ? { file } : {},
+      );
     }
     this.rows.clear();
   }
 }
-

@@ -22,7 +22,14 @@ import { Notes } from "./notes";
 import { attachFileChanges, type FileChangeItem } from "./file-changes";
 import { buildToolCalls, type CallDraft, type Outcomes } from "./tool-calls";
 import { CodexTokenCounter } from "./tokens";
-import { classifyRecord, contentText, cwdOfEnvironmentContext, isInjectedUserText, parentThreadOf, type CodexRecord } from "./records";
+import {
+  classifyRecord,
+  contentText,
+  cwdOfEnvironmentContext,
+  isInjectedUserText,
+  parentThreadOf,
+  type CodexRecord,
+} from "./records";
 import { sessionMetaSchema, turnContextSchema } from "./schema";
 
 export interface CodexRolloutInput {
@@ -51,12 +58,30 @@ interface FileResult {
   lines: number;
 }
 
-function readFile(text: string | Uint8Array, file: string | null, sink: DiagnosticSink, notes: Notes, sidechain: boolean, prefix: string, mapLine: (line: number, t: number | null) => number): FileResult {
+function readFile(
+  text: string | Uint8Array,
+  file: string | null,
+  sink: DiagnosticSink,
+  notes: Notes,
+  sidechain: boolean,
+  prefix: string,
+  mapLine: (line: number, t: number | null) => number,
+): FileResult {
   const stats = emptyJsonlStats();
   const r: FileResult = {
-    sessionIds: [], parentThread: null, versions: [], cwds: [], branch: null, turns: [], calls: [],
+    sessionIds: [],
+    parentThread: null,
+    versions: [],
+    cwds: [],
+    branch: null,
+    turns: [],
+    calls: [],
     outcomes: { patchEnds: new Map(), execEnds: new Map(), mcpEnds: new Map(), outputs: new Map() },
-    tokens: new CodexTokenCounter(prefix, sidechain), times: [], lineTimes: [], records: 0, lines: 0,
+    tokens: new CodexTokenCounter(prefix, sidechain),
+    times: [],
+    lineTimes: [],
+    records: 0,
+    lines: 0,
   };
   const legacyPrompts: Turn[] = [];
   const fileChanges: FileChangeItem[] = [];
@@ -74,12 +99,25 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
     (rec) => {
       const c = classifyRecord(rec.value);
       if ("skip" in c) {
-        if (c.skip === "state-marker") notes.add("codex-state-marker", "info", rec.line, "`record_type: state` marker line(s) of a pre-envelope rollout skipped");
-        else notes.add("codex-unknown-record", "info", rec.line, `record(s) of no known Codex kind skipped (first type: ${c.type ?? "none"})`);
+        if (c.skip === "state-marker")
+          notes.add(
+            "codex-state-marker",
+            "info",
+            rec.line,
+            "`record_type: state` marker line(s) of a pre-envelope rollout skipped",
+          );
+        else
+          notes.add(
+            "codex-unknown-record",
+            "info",
+            rec.line,
+            `record(s) of no known Codex kind skipped (first type: ${c.type ?? "none"})`,
+          );
         return;
       }
       const t = c.record.timestamp !== null ? Date.parse(c.record.timestamp) : NaN;
-      if (c.record.timestamp !== null && !Number.isFinite(t)) notes.add("codex-invalid-timestamp", "warning", rec.line, "unreadable timestamp(s)");
+      if (c.record.timestamp !== null && !Number.isFinite(t))
+        notes.add("codex-invalid-timestamp", "warning", rec.line, "unreadable timestamp(s)");
       const time = Number.isFinite(t) ? t : null;
       if (time !== null) {
         r.times.push(time);
@@ -96,7 +134,13 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
   r.lines = stats.lines;
   if (eventPrompts === 0 && legacyPrompts.length > 0 && !sidechain) {
     r.turns.push(...legacyPrompts);
-    notes.add("codex-prompts-from-messages", "info", legacyPrompts[0].record, "prompt(s) taken from user messages: the rollout has no `user_message` events (pre-envelope format)", legacyPrompts.length);
+    notes.add(
+      "codex-prompts-from-messages",
+      "info",
+      legacyPrompts[0].record,
+      "prompt(s) taken from user messages: the rollout has no `user_message` events (pre-envelope format)",
+      legacyPrompts.length,
+    );
   }
   attachFileChanges(r.calls, r.outcomes, fileChanges, outputLines, turnStarts, notes, prefix);
   return r;
@@ -138,7 +182,13 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
       case "user_message": {
         const text = typeof p.message === "string" ? p.message : contentText(p.message);
         if (sidechain) notes.add("codex-subagent-prompt", "info", own, "sub-agent prompt(s) not counted as prompts");
-        else if ((p.kind && p.kind !== "plain") || isInjectedUserText(text)) notes.add("codex-injected-user-message", "info", own, "`user_message` event(s) holding injected context, not prompts");
+        else if ((p.kind && p.kind !== "plain") || isInjectedUserText(text))
+          notes.add(
+            "codex-injected-user-message",
+            "info",
+            own,
+            "`user_message` event(s) holding injected context, not prompts",
+          );
         else if (text.trim() === "") notes.add("codex-empty-prompt", "info", own, "empty `user_message` event(s)");
         else {
           eventPrompts++;
@@ -147,15 +197,35 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
         return;
       }
       case "patch_apply_end":
-        if (p.call_id) r.outcomes.patchEnds.set(p.call_id, { record: line, success: p.success ?? null, changes: p.changes, stderr: p.stderr ?? "", stdout: p.stdout ?? "", timestamp: rec.timestamp });
+        if (p.call_id)
+          r.outcomes.patchEnds.set(p.call_id, {
+            record: line,
+            success: p.success ?? null,
+            changes: p.changes,
+            stderr: p.stderr ?? "",
+            stdout: p.stdout ?? "",
+            timestamp: rec.timestamp,
+          });
         else notes.add("codex-event-without-call-id", "warning", own, "patch_apply_end event(s) without `call_id`");
         return;
       case "exec_command_end":
-        if (p.call_id) r.outcomes.execEnds.set(p.call_id, { record: line, exitCode: p.exit_code ?? null, stderr: p.stderr ?? p.aggregated_output ?? "" });
+        if (p.call_id)
+          r.outcomes.execEnds.set(p.call_id, {
+            record: line,
+            exitCode: p.exit_code ?? null,
+            stderr: p.stderr ?? p.aggregated_output ?? "",
+          });
         return;
       case "mcp_tool_call_end": {
         const result = rec.raw.result;
-        const ok = typeof result === "object" && result !== null ? ("Ok" in result ? true : "Err" in result ? false : null) : null;
+        const ok =
+          typeof result === "object" && result !== null
+            ? "Ok" in result
+              ? true
+              : "Err" in result
+                ? false
+                : null
+            : null;
         if (p.call_id) r.outcomes.mcpEnds.set(p.call_id, { record: line, success: ok });
         return;
       }
@@ -167,9 +237,21 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
         const it = rec.raw.item;
         const item = typeof it === "object" && it !== null ? (it as Record<string, unknown>) : {};
         if (item.type === "FileChange") {
-          fileChanges.push({ record: line, sourceLine: own, id: typeof item.id === "string" ? item.id : null, status: typeof item.status === "string" ? item.status : null, changes: item.changes, timestamp: rec.timestamp });
+          fileChanges.push({
+            record: line,
+            sourceLine: own,
+            id: typeof item.id === "string" ? item.id : null,
+            status: typeof item.status === "string" ? item.status : null,
+            changes: item.changes,
+            timestamp: rec.timestamp,
+          });
         } else {
-          notes.add("codex-item-completed-other", "info", own, `item_completed event(s) of other types (first: ${typeof item.type === "string" ? item.type : "none"}) not read: calls take their outcomes from their own records`);
+          notes.add(
+            "codex-item-completed-other",
+            "info",
+            own,
+            `item_completed event(s) of other types (first: ${typeof item.type === "string" ? item.type : "none"}) not read: calls take their outcomes from their own records`,
+          );
         }
         return;
       }
@@ -190,7 +272,8 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
           addCwd(cwdOfEnvironmentContext(text));
           return;
         }
-        if (!sidechain && text.trim() !== "") legacyPrompts.push({ index: legacyPrompts.length, text, timestamp: rec.timestamp, record: line });
+        if (!sidechain && text.trim() !== "")
+          legacyPrompts.push({ index: legacyPrompts.length, text, timestamp: rec.timestamp, record: line });
         return;
       }
       case "reasoning":
@@ -200,7 +283,13 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
         r.tokens.modelOutput();
         const name = p.name ?? "(unnamed)";
         const args = parseArguments(p.arguments);
-        if (args.invalid) notes.add("codex-invalid-arguments", "warning", own, "function call(s) whose `arguments` are not JSON (kept as text)");
+        if (args.invalid)
+          notes.add(
+            "codex-invalid-arguments",
+            "warning",
+            own,
+            "function call(s) whose `arguments` are not JSON (kept as text)",
+          );
         const id = p.call_id ?? p.id ?? `${prefix}line:${own}`;
         r.calls.push({ ...base, id, name, input: args.value, patchText: patchTextOfCall(name, args.value) });
         return;
@@ -208,7 +297,7 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
       case "custom_tool_call": {
         r.tokens.modelOutput();
         const name = p.name ?? "(unnamed)";
-        const input = typeof p.input === "string" ? p.input : p.input ?? null;
+        const input = typeof p.input === "string" ? p.input : (p.input ?? null);
         const patch = typeof input === "string" && /^apply_?patch$/i.test(name) ? input : null;
         r.calls.push({ ...base, id: p.call_id ?? p.id ?? `${prefix}line:${own}`, name, input, patchText: patch });
         return;
@@ -216,8 +305,15 @@ function readFile(text: string | Uint8Array, file: string | null, sink: Diagnost
       case "local_shell_call": {
         r.tokens.modelOutput();
         const action = rec.raw.action;
-        const command = typeof action === "object" && action !== null ? (action as Record<string, unknown>).command : undefined;
-        r.calls.push({ ...base, id: p.call_id ?? p.id ?? `${prefix}line:${own}`, name: "local_shell", input: action ?? null, patchText: patchTextOfCall("local_shell", { command }) });
+        const command =
+          typeof action === "object" && action !== null ? (action as Record<string, unknown>).command : undefined;
+        r.calls.push({
+          ...base,
+          id: p.call_id ?? p.id ?? `${prefix}line:${own}`,
+          name: "local_shell",
+          input: action ?? null,
+          patchText: patchTextOfCall("local_shell", { command }),
+        });
         return;
       }
       case "web_search_call": {
@@ -250,13 +346,32 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
   try {
     main = readFile(input.text, input.file, sink, notes, false, "", (line) => line);
   } catch (e) {
-    sink.add("error", "codex-internal-error", `the parser failed: ${e instanceof Error ? e.message : String(e)}`, null, input.file !== null ? { file: input.file } : {});
+    sink.add(
+      "error",
+      "codex-internal-error",
+      `the parser failed: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      input.file !== null ? { file: input.file } : {},
+    );
     return null;
   }
-  const known = main.sessionIds.length + main.calls.length + main.tokens.calls.length + main.turns.length + main.outcomes.patchEnds.size;
+  const known =
+    main.sessionIds.length +
+    main.calls.length +
+    main.tokens.calls.length +
+    main.turns.length +
+    main.outcomes.patchEnds.size;
   if (main.records === 0 || known === 0) {
     notes.flush(sink, input.file);
-    sink.add("error", main.records === 0 ? "codex-no-records" : "codex-not-codex", main.records === 0 ? "the rollout holds no readable records" : `none of the ${main.records} records is a Codex record`, null, input.file !== null ? { file: input.file } : {});
+    sink.add(
+      "error",
+      main.records === 0 ? "codex-no-records" : "codex-not-codex",
+      main.records === 0
+        ? "the rollout holds no readable records"
+        : `none of the ${main.records} records is a Codex record`,
+      null,
+      input.file !== null ? { file: input.file } : {},
+    );
     return null;
   }
 
@@ -266,8 +381,20 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
   const outcomes = main.outcomes;
   const tokenNotes = [main.tokens.notes];
   const sessionId = main.sessionIds[0] ?? idFromFileName(input.file);
-  if (main.sessionIds.length === 0) notes.add("codex-no-session-id", "warning", null, `rollout(s) without session_meta id: id taken from the file name (${sessionId})`);
-  if (new Set(main.sessionIds).size > 1) notes.add("codex-multiple-session-ids", "info", null, `different session ids in one rollout (${[...new Set(main.sessionIds)].join(", ")}); the first is used`);
+  if (main.sessionIds.length === 0)
+    notes.add(
+      "codex-no-session-id",
+      "warning",
+      null,
+      `rollout(s) without session_meta id: id taken from the file name (${sessionId})`,
+    );
+  if (new Set(main.sessionIds).size > 1)
+    notes.add(
+      "codex-multiple-session-ids",
+      "info",
+      null,
+      `different session ids in one rollout (${[...new Set(main.sessionIds)].join(", ")}); the first is used`,
+    );
 
   for (const [k, sub] of (input.subagents ?? []).entries()) {
     const place = (_line: number, t: number | null): number => {
@@ -278,9 +405,21 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
     };
     const r = readFile(sub.text, sub.file, sink, notes, true, `subagent${k}:`, place);
     if (r.parentThread !== null && r.parentThread !== sessionId) {
-      sink.add("warning", "codex-subagent-other-parent", `sub-agent rollout names parent thread ${r.parentThread}, not ${sessionId}: read anyway`, null, { file: sub.file });
+      sink.add(
+        "warning",
+        "codex-subagent-other-parent",
+        `sub-agent rollout names parent thread ${r.parentThread}, not ${sessionId}: read anyway`,
+        null,
+        { file: sub.file },
+      );
     }
-    sink.add("info", "codex-subagent-lines-mapped", `${r.calls.length} tool call(s) and ${r.tokens.calls.length} API call(s) of this sub-agent rollout placed on parent lines by timestamp`, null, { file: sub.file });
+    sink.add(
+      "info",
+      "codex-subagent-lines-mapped",
+      `${r.calls.length} tool call(s) and ${r.tokens.calls.length} API call(s) of this sub-agent rollout placed on parent lines by timestamp`,
+      null,
+      { file: sub.file },
+    );
     calls.push(...r.calls);
     apiCalls.push(...r.tokens.calls);
     times.push(...r.times);
@@ -307,18 +446,85 @@ export function parseCodexRollout(input: CodexRolloutInput, sink: DiagnosticSink
   const built = buildToolCalls(calls, outcomes, patchNotes);
   for (const n of built.notes) notes.add(n.code, n.severity, n.record, n.what, n.count);
   for (const t of tokenNotes) {
-    notes.add("codex-token-count-null", "info", null, "token_count event(s) with `info: null` (before the first request)", t.nullInfo);
-    notes.add("codex-token-count-repeat", "info", t.firstRepeat, "token_count event(s) repeating the previous totals: not API calls", t.repeats);
-    notes.add("codex-token-total-reset", "warning", null, "token_count total(s) lower than the previous one: `last_token_usage` used", t.resets);
-    notes.add("codex-token-delta-mismatch", "info", t.firstMismatch, "token_count event(s) whose `last_token_usage` differs from the change in totals: the change in totals is used", t.mismatches);
-    notes.add("codex-cached-over-input", "warning", null, "usage(s) with more cached than input tokens: uncached input set to 0", t.cachedOverInput);
-    notes.add("codex-token-count-empty", "info", null, "token_count event(s) with neither totals nor last usage", t.empty);
+    notes.add(
+      "codex-token-count-null",
+      "info",
+      null,
+      "token_count event(s) with `info: null` (before the first request)",
+      t.nullInfo,
+    );
+    notes.add(
+      "codex-token-count-repeat",
+      "info",
+      t.firstRepeat,
+      "token_count event(s) repeating the previous totals: not API calls",
+      t.repeats,
+    );
+    notes.add(
+      "codex-token-total-reset",
+      "warning",
+      null,
+      "token_count total(s) lower than the previous one: `last_token_usage` used",
+      t.resets,
+    );
+    notes.add(
+      "codex-token-delta-mismatch",
+      "info",
+      t.firstMismatch,
+      "token_count event(s) whose `last_token_usage` differs from the change in totals: the change in totals is used",
+      t.mismatches,
+    );
+    notes.add(
+      "codex-cached-over-input",
+      "warning",
+      null,
+      "usage(s) with more cached than input tokens: uncached input set to 0",
+      t.cachedOverInput,
+    );
+    notes.add(
+      "codex-token-count-empty",
+      "info",
+      null,
+      "token_count event(s) with neither totals nor last usage",
+      t.empty,
+    );
   }
-  if (apiCalls.some((c) => c.model === null)) notes.add("codex-no-model", "info", null, "API call(s) before any turn_context naming the model: model unknown", apiCalls.filter((c) => c.model === null).length);
-  notes.add("codex-patch-anchor-dropped", "info", null, "`@@ <anchor>` line(s) of apply_patch text dropped: those hunks are located by their context lines only", patchNotes.anchorsDropped);
-  notes.add("codex-patch-move", "info", null, "file move(s) in a patch: the old path's lines (with their provenance) move to the new path, then the diff applies there", patchNotes.moves);
-  notes.add("codex-patch-stray-lines", "info", null, "line(s) of apply_patch text outside the grammar ignored", patchNotes.strayLines);
-  if (main.versions.length > 1) notes.add("codex-multiple-versions", "info", null, `CLI versions in one rollout (${main.versions.join(", ")}); the first is used`);
+  if (apiCalls.some((c) => c.model === null))
+    notes.add(
+      "codex-no-model",
+      "info",
+      null,
+      "API call(s) before any turn_context naming the model: model unknown",
+      apiCalls.filter((c) => c.model === null).length,
+    );
+  notes.add(
+    "codex-patch-anchor-dropped",
+    "info",
+    null,
+    "`@@ <anchor>` line(s) of apply_patch text dropped: those hunks are located by their context lines only",
+    patchNotes.anchorsDropped,
+  );
+  notes.add(
+    "codex-patch-move",
+    "info",
+    null,
+    "file move(s) in a patch: the old path's lines (with their provenance) move to the new path, then the diff applies there",
+    patchNotes.moves,
+  );
+  notes.add(
+    "codex-patch-stray-lines",
+    "info",
+    null,
+    "line(s) of apply_patch text outside the grammar ignored",
+    patchNotes.strayLines,
+  );
+  if (main.versions.length > 1)
+    notes.add(
+      "codex-multiple-versions",
+      "info",
+      null,
+      `CLI versions in one rollout (${main.versions.join(", ")}); the first is used`,
+    );
   notes.flush(sink, input.file);
 
   return {

@@ -49,7 +49,9 @@ export function findCodexRollouts(path: string, sink?: DiagnosticSink): CodexRol
   }
   if (st.isFile()) files.push(path);
   else walk(path, files, sink);
-  const rollouts = files.sort(byCodeUnit).filter((f) => detectTranscriptFormat(readHead(f, PROBE_BYTES) ?? new Uint8Array()) === "codex");
+  const rollouts = files
+    .sort(byCodeUnit)
+    .filter((f) => detectTranscriptFormat(readHead(f, PROBE_BYTES) ?? new Uint8Array()) === "codex");
   return groupCodexRollouts(rollouts, sink);
 }
 
@@ -69,7 +71,13 @@ export function groupCodexRollouts(files: readonly string[], sink?: DiagnosticSi
     const parent = byId.get(m.parent);
     if (parent) parent.subagents.push(m.file);
     else {
-      sink?.add("info", "codex-orphan-subagent", `sub-agent rollout of thread ${m.parent}, whose rollout is not among the inputs: read as a session of its own`, null, { file: m.file });
+      sink?.add(
+        "info",
+        "codex-orphan-subagent",
+        `sub-agent rollout of thread ${m.parent}, whose rollout is not among the inputs: read as a session of its own`,
+        null,
+        { file: m.file },
+      );
       out.push({ file: m.file, subagents: [] });
     }
   }

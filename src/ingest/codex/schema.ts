@@ -99,14 +99,23 @@ export const fileChangeSchema = z.looseObject({
   unified_diff: optStr,
   move_path: z.string().nullable().optional().catch(undefined),
   add: z.looseObject({ content: optStr }).optional().catch(undefined),
-  delete: z.union([z.looseObject({ content: optStr }), z.null()]).optional().catch(undefined),
-  update: z.looseObject({ unified_diff: optStr, move_path: z.string().nullable().optional().catch(undefined) }).optional().catch(undefined),
+  delete: z
+    .union([z.looseObject({ content: optStr }), z.null()])
+    .optional()
+    .catch(undefined),
+  update: z
+    .looseObject({ unified_diff: optStr, move_path: z.string().nullable().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
 });
 export type RawFileChange = z.infer<typeof fileChangeSchema>;
 
 /** `function_call.arguments` of the shell tools: `shell` (`command: string[]`), `exec_command` (`cmd: string`), `shell_command` (`command: string`). */
 export const shellArgumentsSchema = z.looseObject({
-  command: z.union([z.string(), z.array(z.string())]).optional().catch(undefined),
+  command: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .catch(undefined),
   cmd: optStr,
   workdir: optStr,
   /** apply_patch as a function tool: `{input: "*** Begin Patch…"}`. */

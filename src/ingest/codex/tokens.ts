@@ -70,7 +70,16 @@ export interface TokenNotes {
 
 export class CodexTokenCounter {
   readonly calls: ApiCall[] = [];
-  readonly notes: TokenNotes = { nullInfo: 0, repeats: 0, resets: 0, mismatches: 0, cachedOverInput: 0, empty: 0, firstRepeat: null, firstMismatch: null };
+  readonly notes: TokenNotes = {
+    nullInfo: 0,
+    repeats: 0,
+    resets: 0,
+    mismatches: 0,
+    cachedOverInput: 0,
+    empty: 0,
+    firstRepeat: null,
+    firstMismatch: null,
+  };
   private prevTotal: RawTokenUsage | null = null;
   private prevLast: RawTokenUsage | null = null;
   private outputsSinceLast = 0;
@@ -86,7 +95,13 @@ export class CodexTokenCounter {
   }
 
   /** One `token_count` event's `info`, at transcript line `record` (`sourceLine`: its own line, when it comes from a sub-agent file). */
-  add(info: unknown, record: number, timestamp: string | null, model: string | null, sourceLine: number = record): void {
+  add(
+    info: unknown,
+    record: number,
+    timestamp: string | null,
+    model: string | null,
+    sourceLine: number = record,
+  ): void {
     if (info === null || info === undefined) {
       this.notes.nullInfo++;
       return;

@@ -25,7 +25,17 @@ export interface CallDraft {
 }
 
 export interface Outcomes {
-  patchEnds: Map<string, { record: number; success: boolean | null; changes: unknown; stderr: string; stdout: string; timestamp: string | null }>;
+  patchEnds: Map<
+    string,
+    {
+      record: number;
+      success: boolean | null;
+      changes: unknown;
+      stderr: string;
+      stdout: string;
+      timestamp: string | null;
+    }
+  >;
   execEnds: Map<string, { record: number; exitCode: number | null; stderr: string }>;
   mcpEnds: Map<string, { record: number; success: boolean | null }>;
   outputs: Map<string, { record: number; output: unknown; status: string | null }>;
@@ -41,11 +51,13 @@ export interface CallNote {
 
 const ERROR_MAX = 200;
 const shorten = (s: string): string => (s.length > ERROR_MAX ? `${s.slice(0, ERROR_MAX - 1)}…` : s);
-const FAILURE_PREFIX = /^(apply_patch verification failed|failed to parse|failed to apply|aborted|execution error|exec command rejected|error:|Error:)/i;
+const FAILURE_PREFIX =
+  /^(apply_patch verification failed|failed to parse|failed to apply|aborted|execution error|exec command rejected|error:|Error:)/i;
 
 /** Success from an output text or payload; null when it does not tell (a command still running). */
 export function outcomeOfOutput(output: unknown, status: string | null): { success: boolean | null; text: string } {
-  if (status !== null) return { success: status === "completed" ? true : status === "failed" ? false : null, text: status };
+  if (status !== null)
+    return { success: status === "completed" ? true : status === "failed" ? false : null, text: status };
   if (Array.isArray(output)) return { success: true, text: "" };
   if (typeof output === "object" && output !== null) {
     const o = output as Record<string, unknown>;
@@ -70,7 +82,11 @@ export function outcomeOfOutput(output: unknown, status: string | null): { succe
   return { success: true, text };
 }
 
-export function buildToolCalls(drafts: readonly CallDraft[], outcomes: Outcomes, patchNotes: PatchNotes): { calls: ToolCall[]; notes: CallNote[] } {
+export function buildToolCalls(
+  drafts: readonly CallDraft[],
+  outcomes: Outcomes,
+  patchNotes: PatchNotes,
+): { calls: ToolCall[]; notes: CallNote[] } {
   const notes = new Map<string, CallNote>();
   const note = (code: string, severity: Severity, record: number | null, what: string) => {
     const n = notes.get(code);
@@ -111,35 +127,85 @@ export function buildToolCalls(drafts: readonly CallDraft[], outcomes: Outcomes,
       resultRecord = out.record;
       if (success === false) error = shorten(o.text.trim());
     } else {
-      note("codex-tool-call-without-result", "warning", d.sourceLine, "tool call(s) without a logged result (cut-off log, interrupt)");
+      note(
+        "codex-tool-call-without-result",
+        "warning",
+        d.sourceLine,
+        "tool call(s) without a logged result (cut-off log, interrupt)",
+      );
     }
     const fileEdits: FileEdit[] = [];
     if ((d.patchText !== null || pe) && success !== false) {
       if (pe && pe.changes !== undefined && pe.changes !== null) {
         const { edits, invalid } = fileEditsFromChanges(pe.changes, patchNotes);
         fileEdits.push(...edits);
-        if (invalid > 0) note("codex-invalid-change", "warning", pe.record, "entries of `patch_apply_end.changes` with an unusable shape skipped");
+        if (invalid > 0)
+          note(
+            "codex-invalid-change",
+            "warning",
+            pe.record,
+            "entries of `patch_apply_end.changes` with an unusable shape skipped",
+          );
       } else if (d.patchText !== null) {
         fileEdits.push(...fileEditsFromPatchText(d.patchText, patchNotes));
         // Only said where they replay: a call without a result (interrupted) changes nothing.
-        if (success === true) note("codex-patch-from-input", "info", d.sourceLine, "apply_patch call(s) without `patch_apply_end.changes`: edits read from the patch text");
+        if (success === true)
+          note(
+            "codex-patch-from-input",
+            "info",
+            d.sourceLine,
+            "apply_patch call(s) without `patch_apply_end.changes`: edits read from the patch text",
+          );
       }
     }
-    if ((pe || d.patchText !== null) && !/^apply_?patch$/i.test(d.name)) note("codex-patch-via-shell", "info", d.sourceLine, "patch(es) applied through a shell call");
+    if ((pe || d.patchText !== null) && !/^apply_?patch$/i.test(d.name))
+      note("codex-patch-via-shell", "info", d.sourceLine, "patch(es) applied through a shell call");
     // metrics.md §1b orders a group's calls by the time of their result: a patch's is its patch_apply_end's.
     const resultTimestamp = pe?.timestamp ?? null;
-    calls.push({ id: d.id, name: d.name, input: d.input, timestamp: d.timestamp, ...(resultTimestamp ? { result_timestamp: resultTimestamp } : {}), record: d.record, result_record: resultRecord, success, error, sidechain: d.sidechain, file_edits: fileEdits });
+    calls.push({
+      id: d.id,
+      name: d.name,
+      input: d.input,
+      timestamp: d.timestamp,
+      ...(resultTimestamp ? { result_timestamp: resultTimestamp } : {}),
+      record: d.record,
+      result_record: resultRecord,
+      success,
+      error,
+      sidechain: d.sidechain,
+      file_edits: fileEdits,
+    });
   }
   // A patch_apply_end whose call is not in the log still changed files: keep it as its own apply_patch call.
   for (const [id, pe] of outcomes.patchEnds) {
     if (used.has(id)) continue;
-    note("codex-patch-without-call", "warning", pe.record, "patch_apply_end event(s) whose call is not in the log, kept as apply_patch calls");
+    note(
+      "codex-patch-without-call",
+      "warning",
+      pe.record,
+      "patch_apply_end event(s) whose call is not in the log, kept as apply_patch calls",
+    );
     const fileEdits = pe.success === false ? [] : fileEditsFromChanges(pe.changes, patchNotes).edits;
-    calls.push({ id, name: "apply_patch", input: null, timestamp: pe.timestamp, record: pe.record, result_record: pe.record, success: pe.success, error: pe.success === false ? shorten(pe.stderr.trim()) : null, sidechain: false, file_edits: fileEdits });
+    calls.push({
+      id,
+      name: "apply_patch",
+      input: null,
+      timestamp: pe.timestamp,
+      record: pe.record,
+      result_record: pe.record,
+      success: pe.success,
+      error: pe.success === false ? shorten(pe.stderr.trim()) : null,
+      sidechain: false,
+      file_edits: fileEdits,
+    });
   }
   for (const [id, o] of outcomes.outputs) {
-    if (!used.has(id)) note("codex-output-without-call", "warning", o.record, "tool output(s) whose call is not in the log");
+    if (!used.has(id))
+      note("codex-output-without-call", "warning", o.record, "tool output(s) whose call is not in the log");
   }
-  const ordered = calls.map((c, i) => ({ c, i })).sort((a, b) => a.c.record - b.c.record || a.i - b.i).map((x) => x.c);
+  const ordered = calls
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => a.c.record - b.c.record || a.i - b.i)
+    .map((x) => x.c);
   return { calls: ordered, notes: [...notes.values()] };
 }

@@ -47,15 +47,20 @@ export function fileEditsOf(tool: string, input: unknown): EditsOf {
   if (path === null) return { kind: "unusable", reason: "no file path in the input" };
   if (WRITE_TOOLS.has(name) || name === "mcp__acp__write") {
     const content = str(input, "content", "file_text", "text", "contents");
-    return content === null ? { kind: "unusable", reason: "no content in the input" } : { kind: "edits", edits: [edit(path, "write", { post_image: content })] };
+    return content === null
+      ? { kind: "unusable", reason: "no content in the input" }
+      : { kind: "edits", edits: [edit(path, "write", { post_image: content })] };
   }
   if (name === "multiedit") {
     const list = Array.isArray(input.edits) ? input.edits : [];
     const edits = list.flatMap((e) => (isObject(e) ? stringEdit(e) : [])).filter((e): e is StringEdit => e !== null);
-    return edits.length === 0 ? { kind: "unusable", reason: "no edits in the input" } : { kind: "edits", edits: [edit(path, "multi-edit", { edits })] };
+    return edits.length === 0
+      ? { kind: "unusable", reason: "no edits in the input" }
+      : { kind: "edits", edits: [edit(path, "multi-edit", { edits })] };
   }
   const one = stringEdit(input);
-  if (one === null) return { kind: "unusable", reason: `no old/new text in the input (${Object.keys(input).join(", ")})` };
+  if (one === null)
+    return { kind: "unusable", reason: `no old/new text in the input (${Object.keys(input).join(", ")})` };
   return { kind: "edits", edits: [edit(path, "edit", { edits: [one] })] };
 }
 
@@ -68,13 +73,18 @@ function stringEdit(r: Record<string, unknown>): StringEdit | null {
 
 /** The `*** Begin Patch` text of an apply_patch call, whether given as the tool's input or inside a shell command. */
 function applyPatchText(name: string, input: unknown): string | null {
-  if (typeof input === "string") return name.includes("apply_patch") || name === "applypatch" ? input : extractPatchText(input);
+  if (typeof input === "string")
+    return name.includes("apply_patch") || name === "applypatch" ? input : extractPatchText(input);
   if (!isObject(input)) return null;
   if (name === "apply_patch" || name === "applypatch") {
     const text = str(input, "patch", "input", "raw");
     if (text !== null) return text;
   }
   const command = input.command ?? input.cmd;
-  const joined = Array.isArray(command) ? command.filter((w) => typeof w === "string").join("\n") : typeof command === "string" ? command : null;
+  const joined = Array.isArray(command)
+    ? command.filter((w) => typeof w === "string").join("\n")
+    : typeof command === "string"
+      ? command
+      : null;
   return joined === null ? null : extractPatchText(joined);
 }

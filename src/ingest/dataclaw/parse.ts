@@ -5,7 +5,16 @@
  * unknown unless the export says so, no pre- or post-image exists, and the
  * only attribution method is `patch-match` (README.md).
  */
-import { type ApiCall, type DiagnosticSink, emptyUsage, SESSION_FORMAT_VERSION, type Session, type ToolCall, type Turn, isoTime } from "../../model";
+import {
+  type ApiCall,
+  type DiagnosticSink,
+  emptyUsage,
+  SESSION_FORMAT_VERSION,
+  type Session,
+  type ToolCall,
+  type Turn,
+  isoTime,
+} from "../../model";
 import { readJsonl } from "../jsonl";
 import { fileEditsOf } from "./file-edits";
 import { notAPrompt } from "../prompt-text";
@@ -56,11 +65,21 @@ export function parseDataClawFile(input: DataClawInput, sink: DiagnosticSink): D
     const parsed = sessionSchema.safeParse(value);
     if (!parsed.success) {
       const keys = Object.keys(value).slice(0, 6).join(", ");
-      sink.error("dataclaw-not-a-session", `line ${line} is not a DataClaw session (no session_id string or no messages array; keys: ${keys || "none"}): skipped`, line);
+      sink.error(
+        "dataclaw-not-a-session",
+        `line ${line} is not a DataClaw session (no session_id string or no messages array; keys: ${keys || "none"}): skipped`,
+        line,
+      );
       continue;
     }
     if (parsed.data.messages.length === 0) {
-      sink.add("warning", "dataclaw-empty-session", `session ${parsed.data.session_id} on line ${line} has no messages: skipped`, line, { session_id: parsed.data.session_id });
+      sink.add(
+        "warning",
+        "dataclaw-empty-session",
+        `session ${parsed.data.session_id} on line ${line} has no messages: skipped`,
+        line,
+        { session_id: parsed.data.session_id },
+      );
       continue;
     }
     const s = toSession(parsed.data, line, input.file, sink);
@@ -85,7 +104,8 @@ function iso(t: string | number | null | undefined): string | null {
 
 function toSession(raw: RawSession, line: number, file: string, fileSink: DiagnosticSink): DataClawSession {
   const sid = raw.session_id;
-  const note = (severity: "info" | "warning", code: string, message: string) => fileSink.add(severity, code, message, line, { session_id: sid });
+  const note = (severity: "info" | "warning", code: string, message: string) =>
+    fileSink.add(severity, code, message, line, { session_id: sid });
   const source = raw.source ?? null;
   // DataClaw's Codex parser marks every call that has an output as "success" (parsers/codex.py), so the status says nothing.
   const statusTrusted = source !== "codex";
@@ -117,11 +137,13 @@ function toSession(raw: RawSession, line: number, file: string, fileSink: Diagno
       const tool = use.success && typeof use.data.tool === "string" && use.data.tool !== "" ? use.data.tool : "unknown";
       const input = use.success ? use.data.input : undefined;
       const status = use.success ? use.data.status : undefined;
-      const success = !statusTrusted || status === undefined ? null : status === "success" ? true : status === "error" ? false : null;
+      const success =
+        !statusTrusted || status === undefined ? null : status === "success" ? true : status === "error" ? false : null;
       if (success !== null) withOutcome++;
       const edits = fileEditsOf(tool, input);
       if (edits.kind === "summarized") summarized++;
-      if (edits.kind === "unusable") note("info", "dataclaw-edit-unusable", `${tool} call ${mi + 1}.${ui + 1}: ${edits.reason}; not attributed`);
+      if (edits.kind === "unusable")
+        note("info", "dataclaw-edit-unusable", `${tool} call ${mi + 1}.${ui + 1}: ${edits.reason}; not attributed`);
       calls.push({
         id: `${sid}:${mi + 1}.${ui + 1}`,
         name: tool,
@@ -138,9 +160,20 @@ function toSession(raw: RawSession, line: number, file: string, fileSink: Diagno
     });
   });
 
-  for (const [why, n] of skipped) note("info", `dataclaw-not-a-prompt`, `${n} user message(s) of session ${sid} not counted as prompts (${why})`);
-  if (summarized > 0) note("info", "dataclaw-summarized-input", `${summarized} file-changing call(s) of session ${sid} have only a summary string as input (an early DataClaw export): no lines to attribute`);
-  if (source === "codex" && calls.length > 0) note("info", "dataclaw-codex-status", `session ${sid}: DataClaw marks every Codex call with an output "success", so outcomes are treated as unknown`);
+  for (const [why, n] of skipped)
+    note("info", `dataclaw-not-a-prompt`, `${n} user message(s) of session ${sid} not counted as prompts (${why})`);
+  if (summarized > 0)
+    note(
+      "info",
+      "dataclaw-summarized-input",
+      `${summarized} file-changing call(s) of session ${sid} have only a summary string as input (an early DataClaw export): no lines to attribute`,
+    );
+  if (source === "codex" && calls.length > 0)
+    note(
+      "info",
+      "dataclaw-codex-status",
+      `session ${sid}: DataClaw marks every Codex call with an output "success", so outcomes are treated as unknown`,
+    );
 
   for (const t of [raw.start_time, raw.end_time]) {
     const ms = Date.parse(iso(t) ?? "");
@@ -154,14 +187,24 @@ function toSession(raw: RawSession, line: number, file: string, fileSink: Diagno
   // The export has session totals only: one aggregate call carries them so the model and token sums are kept.
   const apiCalls: ApiCall[] =
     input !== null || output !== null || model !== null
-      ? [{ id: `${sid}:stats`, model, timestamp: null, record: line, sidechain: false, usage: { ...emptyUsage(), input_tokens: Math.max(0, input ?? 0), output_tokens: Math.max(0, output ?? 0) }, speed: null }]
+      ? [
+          {
+            id: `${sid}:stats`,
+            model,
+            timestamp: null,
+            record: line,
+            sidechain: false,
+            usage: { ...emptyUsage(), input_tokens: Math.max(0, input ?? 0), output_tokens: Math.max(0, output ?? 0) },
+            speed: null,
+          },
+        ]
       : [];
 
   const session: Session = {
     format_version: SESSION_FORMAT_VERSION,
     session_id: sid,
     source: "dataclaw",
-    agent: source === null ? "Claude Code" : AGENTS[source] ?? source,
+    agent: source === null ? "Claude Code" : (AGENTS[source] ?? source),
     agent_version: null,
     transcript: file,
     cwds: [],
@@ -185,6 +228,7 @@ function toSession(raw: RawSession, line: number, file: string, fileSink: Diagno
 
 function errorText(output: unknown): string {
   if (typeof output === "string") return output.slice(0, 200);
-  if (output && typeof output === "object" && typeof (output as Record<string, unknown>).text === "string") return ((output as Record<string, unknown>).text as string).slice(0, 200);
+  if (output && typeof output === "object" && typeof (output as Record<string, unknown>).text === "string")
+    return ((output as Record<string, unknown>).text as string).slice(0, 200);
   return "error";
 }

@@ -20,8 +20,11 @@ const NAMES: Record<string, string> = {
   pi: "Pi",
 };
 
-
-const key = (agent: string) => agent.trim().toLowerCase().replace(/[\s_]+/g, "-");
+const key = (agent: string) =>
+  agent
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
 
 /** "claude-code" → "Claude Code"; an agent this table does not know keeps the name the line gives. */
 export function compactAgentName(agent: string | null): string {
@@ -42,7 +45,10 @@ const PEEK_BYTES = 4096;
  * parsing the file; null when the head names none.
  */
 export function peekCompactAgent(text: string | Uint8Array): string | null {
-  const head = typeof text === "string" ? text.slice(0, PEEK_BYTES) : new TextDecoder("utf-8").decode(text.subarray(0, PEEK_BYTES));
+  const head =
+    typeof text === "string"
+      ? text.slice(0, PEEK_BYTES)
+      : new TextDecoder("utf-8").decode(text.subarray(0, PEEK_BYTES));
   const m = /"agent"\s*:\s*"([^"\\]*)"/.exec(head);
   return m !== null && m[1].trim() !== "" ? compactAgentName(m[1]) : null;
 }

@@ -22,12 +22,36 @@ export type EditProblem = "no-path" | "no-content" | "no-strings" | "notebook" |
 
 /** The counted diagnostic of each problem. */
 export const EDIT_PROBLEM_NOTES: Record<EditProblem, { code: string; severity: Severity; what: string }> = {
-  "no-path": { code: "entire-compact-edit-without-path", severity: "warning", what: "file-changing call(s) naming no file: no file edit recorded" },
-  "no-content": { code: "entire-compact-write-without-content", severity: "warning", what: "write call(s) without `content`: unreplayable" },
-  "no-strings": { code: "entire-compact-edit-without-strings", severity: "warning", what: "edit call(s) without old/new strings: unreplayable" },
-  notebook: { code: "entire-compact-notebook-edit", severity: "info", what: "NotebookEdit call(s): one notebook cell changed, no post-image (unreplayable as lines)" },
-  "patch-without-text": { code: "entire-compact-patch-without-text", severity: "warning", what: "apply_patch call(s) whose input holds no patch text: the files they changed are unknown" },
-  "patch-empty": { code: "entire-compact-patch-empty", severity: "warning", what: "apply_patch call(s) whose patch names no file" },
+  "no-path": {
+    code: "entire-compact-edit-without-path",
+    severity: "warning",
+    what: "file-changing call(s) naming no file: no file edit recorded",
+  },
+  "no-content": {
+    code: "entire-compact-write-without-content",
+    severity: "warning",
+    what: "write call(s) without `content`: unreplayable",
+  },
+  "no-strings": {
+    code: "entire-compact-edit-without-strings",
+    severity: "warning",
+    what: "edit call(s) without old/new strings: unreplayable",
+  },
+  notebook: {
+    code: "entire-compact-notebook-edit",
+    severity: "info",
+    what: "NotebookEdit call(s): one notebook cell changed, no post-image (unreplayable as lines)",
+  },
+  "patch-without-text": {
+    code: "entire-compact-patch-without-text",
+    severity: "warning",
+    what: "apply_patch call(s) whose input holds no patch text: the files they changed are unknown",
+  },
+  "patch-empty": {
+    code: "entire-compact-patch-empty",
+    severity: "warning",
+    what: "apply_patch call(s) whose patch names no file",
+  },
 };
 
 export interface CallEdits {
@@ -38,7 +62,13 @@ export interface CallEdits {
 
 /** Whether a call of this tool changes files (before its input is looked at). */
 export function isCompactFileTool(name: string): boolean {
-  return WRITE_TOOLS.has(name) || EDIT_TOOLS.has(name) || MULTI_EDIT_TOOLS.has(name) || NOTEBOOK_TOOLS.has(name) || /^apply_?patch$/i.test(name);
+  return (
+    WRITE_TOOLS.has(name) ||
+    EDIT_TOOLS.has(name) ||
+    MULTI_EDIT_TOOLS.has(name) ||
+    NOTEBOOK_TOOLS.has(name) ||
+    /^apply_?patch$/i.test(name)
+  );
 }
 
 // user_modified stays false: the compact format drops `toolUseResult.userModified`, so a person's rewrite of a proposed edit cannot be seen.
@@ -66,12 +96,22 @@ export function fileEditsOfCall(name: string, input: unknown, result: CompactRes
 
   if (WRITE_TOOLS.has(name)) {
     const content = inp.content ?? null;
-    return { edits: [fileEdit(path, "write", { post_image: content })], problems: content === null ? ["no-content"] : [], patchNotes };
+    return {
+      edits: [fileEdit(path, "write", { post_image: content })],
+      problems: content === null ? ["no-content"] : [],
+      patchNotes,
+    };
   }
 
-  const multi = MULTI_EDIT_TOOLS.has(name) || (inp.old_string === undefined && inp.oldString === undefined && inp.edits !== undefined);
+  const multi =
+    MULTI_EDIT_TOOLS.has(name) ||
+    (inp.old_string === undefined && inp.oldString === undefined && inp.edits !== undefined);
   const edits = multi ? toEdits(inp.edits) : singleEdit(inp);
-  return { edits: [fileEdit(path, multi ? "multi-edit" : "edit", { edits })], problems: edits === null ? ["no-strings"] : [], patchNotes };
+  return {
+    edits: [fileEdit(path, multi ? "multi-edit" : "edit", { edits })],
+    problems: edits === null ? ["no-strings"] : [],
+    patchNotes,
+  };
 }
 
 function singleEdit(inp: FileToolInput): StringEdit[] | null {
@@ -79,7 +119,8 @@ function singleEdit(inp: FileToolInput): StringEdit[] | null {
   const newString = inp.new_string ?? inp.newString;
   if (oldString === undefined || newString === undefined) return null;
   // Gemini's replace asks for `expected_replacements` matches; more than one means every match.
-  const replaceAll = inp.replace_all ?? inp.replaceAll ?? (inp.expected_replacements !== undefined && inp.expected_replacements > 1);
+  const replaceAll =
+    inp.replace_all ?? inp.replaceAll ?? (inp.expected_replacements !== undefined && inp.expected_replacements > 1);
   return [{ old_string: oldString, new_string: newString, replace_all: replaceAll }];
 }
 

@@ -10,7 +10,15 @@
  *
  * Never throws on bad data: everything skipped or odd becomes a diagnostic.
  */
-import { type DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type Severity, type ToolCall, type Turn } from "../../model";
+import {
+  type DiagnosticSink,
+  SESSION_FORMAT_VERSION,
+  type ApiCall,
+  type Session,
+  type Severity,
+  type ToolCall,
+  type Turn,
+} from "../../model";
 import { cwdOfEnvironmentContext } from "../codex/records";
 import { emptyJsonlStats, iterateJsonl, type JsonlRecord } from "../jsonl";
 import { compactAgentName, compactSource } from "./agents";
@@ -72,7 +80,12 @@ class Parser {
 
   flushNotes(): void {
     for (const n of this.notes.values()) {
-      this.diag(n.severity, n.code, `${n.count} ${n.what}${n.first !== null ? `; first at line ${n.first}` : ""}`, n.first);
+      this.diag(
+        n.severity,
+        n.code,
+        `${n.count} ${n.what}${n.first !== null ? `; first at line ${n.first}` : ""}`,
+        n.first,
+      );
     }
     this.notes.clear();
   }
@@ -82,10 +95,17 @@ class Parser {
     const line = rec.line;
     if (l.v !== COMPACT_FORMAT_VERSION) {
       const v = l.v === undefined ? "no" : `"v":${l.v}`;
-      this.note(`v:${l.v}`, "entire-compact-unknown-version", "warning", line, `line(s) with ${v} version (this adapter knows v ${COMPACT_FORMAT_VERSION}): read as v ${COMPACT_FORMAT_VERSION}`);
+      this.note(
+        `v:${l.v}`,
+        "entire-compact-unknown-version",
+        "warning",
+        line,
+        `line(s) with ${v} version (this adapter knows v ${COMPACT_FORMAT_VERSION}): read as v ${COMPACT_FORMAT_VERSION}`,
+      );
     }
     if (l.agent !== undefined && l.agent !== "" && !this.agents.includes(l.agent)) this.agents.push(l.agent);
-    if (l.cli_version !== undefined && l.cli_version !== "" && !this.versions.includes(l.cli_version)) this.versions.push(l.cli_version);
+    if (l.cli_version !== undefined && l.cli_version !== "" && !this.versions.includes(l.cli_version))
+      this.versions.push(l.cli_version);
     const ts = l.ts ?? null;
     if (ts !== null) {
       const t = Date.parse(ts);
@@ -101,17 +121,36 @@ class Parser {
     } else if (l.type === undefined) {
       this.note("no-type", "entire-compact-line-without-type", "warning", line, "line(s) without a `type` skipped");
     } else {
-      this.note(`type:${l.type}`, "entire-compact-unknown-line-type", "info", line, `line(s) of unknown type "${l.type}" skipped`);
+      this.note(
+        `type:${l.type}`,
+        "entire-compact-unknown-line-type",
+        "info",
+        line,
+        `line(s) of unknown type "${l.type}" skipped`,
+      );
     }
   }
 
   user(content: unknown, line: number, ts: string | null): void {
     const u = userTextOf(content);
     if (u === null) {
-      this.note("user-no-content", "entire-compact-invalid-line", "warning", line, "user line(s) without text content skipped");
+      this.note(
+        "user-no-content",
+        "entire-compact-invalid-line",
+        "warning",
+        line,
+        "user line(s) without text content skipped",
+      );
       return;
     }
-    if (u.otherBlocks > 0) this.note("user-block", "entire-compact-unknown-user-block", "info", line, "user line(s) with content blocks that are neither text nor image (ignored)");
+    if (u.otherBlocks > 0)
+      this.note(
+        "user-block",
+        "entire-compact-unknown-user-block",
+        "info",
+        line,
+        "user line(s) with content blocks that are neither text nor image (ignored)",
+      );
     const cwd = cwdOfEnvironmentContext(u.text);
     if (cwd !== null && !this.cwds.includes(cwd)) this.cwds.push(cwd);
     const not = notAPromptNote(u);
@@ -119,7 +158,14 @@ class Parser {
     else this.turns.push({ index: this.turns.length, text: u.text, timestamp: ts, record: line });
   }
 
-  assistant(content: unknown, id: string | undefined, input: number | undefined, output: number | undefined, line: number, ts: string | null): void {
+  assistant(
+    content: unknown,
+    id: string | undefined,
+    input: number | undefined,
+    output: number | undefined,
+    line: number,
+    ts: string | null,
+  ): void {
     this.assistantLines++;
     if (input !== undefined || output !== undefined) this.linesWithTokens++;
     if (Array.isArray(content)) {
@@ -127,29 +173,68 @@ class Parser {
         if (!isObject(block) || block.type !== "tool_use") return;
         const tu = parseToolUse(block);
         if (!tu.success) {
-          this.note("bad-tool-use", "entire-compact-invalid-tool-use", "warning", line, "tool_use block(s) without a tool name skipped");
+          this.note(
+            "bad-tool-use",
+            "entire-compact-invalid-tool-use",
+            "warning",
+            line,
+            "tool_use block(s) without a tool name skipped",
+          );
           return;
         }
         const callId = tu.data.id !== undefined && tu.data.id !== "" ? tu.data.id : `line-${line}-${k}`;
         if (this.calls.has(callId)) {
-          this.note("dup-call", "entire-compact-duplicate-tool-use", "info", line, "repeated tool_use block(s) (same id) counted once");
+          this.note(
+            "dup-call",
+            "entire-compact-duplicate-tool-use",
+            "info",
+            line,
+            "repeated tool_use block(s) (same id) counted once",
+          );
           return;
         }
-        this.calls.set(callId, { id: callId, name: tu.data.name, input: tu.data.input ?? null, timestamp: ts, record: line, result: tu.data.result });
+        this.calls.set(callId, {
+          id: callId,
+          name: tu.data.name,
+          input: tu.data.input ?? null,
+          timestamp: ts,
+          record: line,
+          result: tu.data.result,
+        });
       });
     } else if (typeof content !== "string") {
-      this.note("assistant-no-content", "entire-compact-invalid-line", "warning", line, "assistant line(s) without content (tool calls unknown)");
+      this.note(
+        "assistant-no-content",
+        "entire-compact-invalid-line",
+        "warning",
+        line,
+        "assistant line(s) without content (tool calls unknown)",
+      );
     }
 
     // One API call per assistant line; a message id seen again (a merge the compactor could not make) is one call.
     const tokensIn = nonNegative(input);
     const tokensOut = nonNegative(output);
-    if (id === undefined || id === "") this.note("no-id", "entire-compact-assistant-without-id", "warning", line, "assistant line(s) without `id` counted as one API call each");
+    if (id === undefined || id === "")
+      this.note(
+        "no-id",
+        "entire-compact-assistant-without-id",
+        "warning",
+        line,
+        "assistant line(s) without `id` counted as one API call each",
+      );
     const key = id !== undefined && id !== "" ? id : `line-${line}`;
     const existing = this.api.get(key);
     if (existing !== undefined) {
-      this.note("dup-id", "entire-compact-repeated-message-id", "info", line, "assistant line(s) repeating an earlier message id: one API call, the line with the most output tokens (ties: the later) gives its usage");
-      if (tokensOut >= existing.output) Object.assign(existing, { record: line, timestamp: ts, input: tokensIn, output: tokensOut });
+      this.note(
+        "dup-id",
+        "entire-compact-repeated-message-id",
+        "info",
+        line,
+        "assistant line(s) repeating an earlier message id: one API call, the line with the most output tokens (ties: the later) gives its usage",
+      );
+      if (tokensOut >= existing.output)
+        Object.assign(existing, { record: line, timestamp: ts, input: tokensIn, output: tokensOut });
       return;
     }
     this.api.set(key, { id: key, record: line, timestamp: ts, input: tokensIn, output: tokensOut });
@@ -172,7 +257,14 @@ class Parser {
         timestamp: a.timestamp,
         record: a.record,
         sidechain: false,
-        usage: { input_tokens: a.input, output_tokens: a.output, cache_creation_tokens: 0, cache_creation_1h_tokens: 0, cache_read_tokens: 0, reasoning_tokens: 0 },
+        usage: {
+          input_tokens: a.input,
+          output_tokens: a.output,
+          cache_creation_tokens: 0,
+          cache_creation_1h_tokens: 0,
+          cache_read_tokens: 0,
+          reasoning_tokens: 0,
+        },
         speed: null,
       }));
   }
@@ -182,13 +274,22 @@ class Parser {
  * Parses one compact transcript. Returns null (with an error diagnostic) when
  * it holds no compact lines at all.
  */
-export function parseEntireCompactTranscript(input: EntireCompactTranscriptInput, sink: DiagnosticSink): Session | null {
+export function parseEntireCompactTranscript(
+  input: EntireCompactTranscriptInput,
+  sink: DiagnosticSink,
+): Session | null {
   const firstRow = sink.rows.length;
   let session: Session | null = null;
   try {
     session = parse(input, sink);
   } catch (e) {
-    sink.add("error", "entire-compact-internal-error", `the compact transcript parser failed: ${e instanceof Error ? e.message : String(e)}`, null, input.file !== null ? { file: input.file } : {});
+    sink.add(
+      "error",
+      "entire-compact-internal-error",
+      `the compact transcript parser failed: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      input.file !== null ? { file: input.file } : {},
+    );
     session = null;
   }
   // Rows written before the session id was known get it now.
@@ -205,12 +306,24 @@ function parse(input: EntireCompactTranscriptInput, sink: DiagnosticSink): Sessi
   const stats = emptyJsonlStats();
   for (const rec of iterateJsonl(input.text, sink, {}, stats)) p.line(rec);
   if (stats.records === 0) {
-    p.diag("error", "entire-compact-no-records", stats.prettyPrinted ? "the transcript is one JSON document, not a compact transcript" : "the transcript holds no readable lines", null);
+    p.diag(
+      "error",
+      "entire-compact-no-records",
+      stats.prettyPrinted
+        ? "the transcript is one JSON document, not a compact transcript"
+        : "the transcript holds no readable lines",
+      null,
+    );
     return null;
   }
   if (p.known === 0) {
     p.notes.clear();
-    p.diag("error", "entire-compact-not-compact", `none of the ${stats.records} lines is a compact user or assistant line`, null);
+    p.diag(
+      "error",
+      "entire-compact-not-compact",
+      `none of the ${stats.records} lines is a compact user or assistant line`,
+      null,
+    );
     return null;
   }
   const toolCalls = p.toolCalls();
@@ -219,9 +332,20 @@ function parse(input: EntireCompactTranscriptInput, sink: DiagnosticSink): Sessi
 
   const agentId = p.agents[0] ?? null;
   if (agentId === null) p.diag("warning", "entire-compact-no-agent", "no line names its `agent`; agent unknown", null);
-  if (p.agents.length > 1) p.diag("info", "entire-compact-multiple-agents", `lines name ${p.agents.length} agents (${p.agents.join(", ")}); the session's agent is the first`, null);
+  if (p.agents.length > 1)
+    p.diag(
+      "info",
+      "entire-compact-multiple-agents",
+      `lines name ${p.agents.length} agents (${p.agents.join(", ")}); the session's agent is the first`,
+      null,
+    );
   if (p.assistantLines > 0 && p.linesWithTokens === 0) {
-    p.diag("warning", "entire-compact-no-token-counts", `none of the ${p.assistantLines} assistant line(s) carries token counts (the compactor of this agent writes none): tokens and cost are unknown, not 0`, null);
+    p.diag(
+      "warning",
+      "entire-compact-no-token-counts",
+      `none of the ${p.assistantLines} assistant line(s) carries token counts (the compactor of this agent writes none): tokens and cost are unknown, not 0`,
+      null,
+    );
   }
   const writer = p.versions.length > 0 ? ` (written by ${p.versions.join(", ")})` : "";
   // The two limits of the format, said once per transcript so every reader of the tables sees them.
@@ -268,7 +392,12 @@ function sessionIdOf(file: string | null, p: Parser): string {
   const name = path.split(/[\\/]/).pop() ?? "";
   const stem = name.replace(/\.jsonl$/, "");
   const id = stem !== "" && stem !== "transcript" && stem !== "full" ? stem : path.replace(/\.jsonl$/, "") || "unknown";
-  p.diag("info", "entire-compact-no-session-id", `the compact transcript names no session; session id "${id}" taken from the file path (Entire's reader replaces it with the checkpoint metadata's session_id)`, null);
+  p.diag(
+    "info",
+    "entire-compact-no-session-id",
+    `the compact transcript names no session; session id "${id}" taken from the file path (Entire's reader replaces it with the checkpoint metadata's session_id)`,
+    null,
+  );
   return id;
 }
 

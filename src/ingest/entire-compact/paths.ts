@@ -12,7 +12,13 @@ export function readEntireCompactTranscript(file: string, sink: DiagnosticSink):
   try {
     text = readRegularFile(file);
   } catch (e) {
-    sink.add("error", "entire-compact-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    sink.add(
+      "error",
+      "entire-compact-transcript-unreadable",
+      `cannot read: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      { file },
+    );
     return null;
   }
   return parseEntireCompactTranscript({ text, file }, sink);

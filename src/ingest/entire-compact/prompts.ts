@@ -28,7 +28,8 @@ export function userTextOf(content: unknown): UserText | null {
   for (const block of content) {
     const tb = parseUserTextBlock(block);
     if (tb.success) parts.push(tb.data.text);
-    else if (typeof block === "object" && block !== null && (block as { type?: unknown }).type === "image") hasImage = true;
+    else if (typeof block === "object" && block !== null && (block as { type?: unknown }).type === "image")
+      hasImage = true;
     else otherBlocks++;
   }
   return { text: parts.join("\n"), hasImage, otherBlocks };
@@ -44,18 +45,45 @@ export interface NotAPromptNote {
 /** Why a user line is not a prompt (a counted diagnostic), or null when it is one. */
 export function notAPromptNote(u: UserText): NotAPromptNote | null {
   if (isInjectedUserText(u.text)) {
-    return { key: "injected", code: "entire-compact-injected-context", severity: "info", what: "user line(s) of injected context (<environment_context>, AGENTS.md, …) not counted as prompts" };
+    return {
+      key: "injected",
+      code: "entire-compact-injected-context",
+      severity: "info",
+      what: "user line(s) of injected context (<environment_context>, AGENTS.md, …) not counted as prompts",
+    };
   }
   switch (notAPrompt(u.text)) {
     case "interrupt":
-      return { key: "interrupt", code: "entire-compact-interrupt-marker", severity: "info", what: `"[Request interrupted by user…]" marker(s) not counted as prompts` };
+      return {
+        key: "interrupt",
+        code: "entire-compact-interrupt-marker",
+        severity: "info",
+        what: `"[Request interrupted by user…]" marker(s) not counted as prompts`,
+      };
     case "compact":
-      return { key: "compact", code: "entire-compact-compact-summary", severity: "info", what: "compaction summary line(s) (model-written, not typed) not counted as prompts" };
+      return {
+        key: "compact",
+        code: "entire-compact-compact-summary",
+        severity: "info",
+        what: "compaction summary line(s) (model-written, not typed) not counted as prompts",
+      };
     case "command":
-      return { key: "command", code: "entire-compact-command-record", severity: "info", what: "slash-command or local-command line(s) (<command-name>, <local-command-stdout>, …) not counted as prompts" };
+      return {
+        key: "command",
+        code: "entire-compact-command-record",
+        severity: "info",
+        what: "slash-command or local-command line(s) (<command-name>, <local-command-stdout>, …) not counted as prompts",
+      };
     case "empty":
       // An image with no text is still something the person sent.
-      return u.hasImage ? null : { key: "empty", code: "entire-compact-empty-prompt", severity: "info", what: "user line(s) with no text not counted as prompts" };
+      return u.hasImage
+        ? null
+        : {
+            key: "empty",
+            code: "entire-compact-empty-prompt",
+            severity: "info",
+            what: "user line(s) with no text not counted as prompts",
+          };
     default:
       return null;
   }

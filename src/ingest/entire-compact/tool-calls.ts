@@ -32,13 +32,24 @@ export function toToolCalls(calls: Iterable<CallDraft>, r: Reporter): ToolCall[]
     let error: string | null = null;
     const status = call.result?.status;
     if (call.result === undefined) {
-      r.diag("warning", "entire-compact-tool-call-without-result", `${call.name} call ${call.id} (line ${call.record}) has no inlined result`, call.record);
+      r.diag(
+        "warning",
+        "entire-compact-tool-call-without-result",
+        `${call.name} call ${call.id} (line ${call.record}) has no inlined result`,
+        call.record,
+      );
     } else if (status === "success") success = true;
     else if (status === "error") {
       success = false;
       error = shorten(stripErrorTags(outputText(call.result.output)));
     } else {
-      r.note(`status:${status}`, "entire-compact-unknown-result-status", "warning", call.record, `tool result(s) with status ${status === undefined ? "missing" : `"${status}"`}: success unknown`);
+      r.note(
+        `status:${status}`,
+        "entire-compact-unknown-result-status",
+        "warning",
+        call.record,
+        `tool result(s) with status ${status === undefined ? "missing" : `"${status}"`}: success unknown`,
+      );
     }
     const read = success === false ? null : fileEditsOfCall(call.name, call.input, call.result);
     for (const problem of read?.problems ?? []) {
@@ -46,7 +57,13 @@ export function toToolCalls(calls: Iterable<CallDraft>, r: Reporter): ToolCall[]
       r.note(`edit:${problem}`, p.code, p.severity, call.record, p.what);
     }
     if (read !== null && (read.patchNotes.anchorsDropped > 0 || read.patchNotes.strayLines > 0)) {
-      r.note("patch-grammar", "entire-compact-patch-irregular", "info", call.record, "apply_patch call(s) with `@@ <anchor>` lines or lines outside the grammar (hunks located by their context lines)");
+      r.note(
+        "patch-grammar",
+        "entire-compact-patch-irregular",
+        "info",
+        call.record,
+        "apply_patch call(s) with `@@ <anchor>` lines or lines outside the grammar (hunks located by their context lines)",
+      );
     }
     out.push({
       id: call.id,

@@ -2,7 +2,14 @@
  * Entire (entireio/cli) repositories: checkpoints, the commits that carry
  * them, and the candidate units (session, commit) of metrics.md §1.
  */
-import { type AmbiguityReason, type Checkpoint, linkAmbiguity, type CheckpointSession, type Commit, type DiagnosticSink } from "../../model";
+import {
+  type AmbiguityReason,
+  type Checkpoint,
+  linkAmbiguity,
+  type CheckpointSession,
+  type Commit,
+  type DiagnosticSink,
+} from "../../model";
 
 export { addAmbiguity, AMBIGUITY_REASONS, type AmbiguityReason } from "../../model";
 
@@ -24,8 +31,13 @@ export {
   normaliseSessionId,
 } from "./paths";
 export type { EntireRefs, CheckpointRef, CheckpointBranchRef, V2FullRef } from "./paths";
-export { checkpointSummarySchema, sessionMetadataSchema, tokenUsageSchema, initialAttributionSchema, parseLenient } from "./schema";
-
+export {
+  checkpointSummarySchema,
+  sessionMetadataSchema,
+  tokenUsageSchema,
+  initialAttributionSchema,
+  parseLenient,
+} from "./schema";
 
 /** One (session, commit) pair whose agent edits may have reached that commit. */
 export interface CandidateUnit {
@@ -62,7 +74,6 @@ export interface LinkOptions {
   countUncommittedCheckpoints?: boolean;
 }
 
-
 function byTime(a: Commit, b: Commit): number {
   if (a.committer_time !== b.committer_time) return a.committer_time - b.committer_time;
   if (a.author_time !== b.author_time) return a.author_time - b.author_time;
@@ -79,7 +90,12 @@ function byTime(a: Commit, b: Commit): number {
  * commit, with its number of session folders: they form no unit), and
  * `commit-checkpoint-unknown` (warning, one per trailer id no checkpoint has).
  */
-export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly Commit[], sink: DiagnosticSink, opts: LinkOptions = {}): CandidateUnit[] {
+export function linkUnits(
+  checkpoints: readonly Checkpoint[],
+  commits: readonly Commit[],
+  sink: DiagnosticSink,
+  opts: LinkOptions = {},
+): CandidateUnit[] {
   const countUncommitted = opts.countUncommittedCheckpoints !== false;
 
   // Commits by checkpoint id (a commit listed twice, e.g. from two refs, counts once).
@@ -99,7 +115,9 @@ export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly 
   const byId = new Map(checkpoints.map((c) => [c.checkpoint_id, c]));
   /** The commit's other checkpoints that hold another session, or whose sessions are unknown (not in this clone). */
   const otherSessionsOn = (commit: Commit, checkpointId: string, sessionId: string): string[] =>
-    Array.from(new Set(commit.checkpoint_ids)).filter((id) => id !== checkpointId && (byId.get(id)?.sessions.some((s) => s.session_id !== sessionId) ?? true));
+    Array.from(new Set(commit.checkpoint_ids)).filter(
+      (id) => id !== checkpointId && (byId.get(id)?.sessions.some((s) => s.session_id !== sessionId) ?? true),
+    );
   for (const [id, list] of Array.from(commitsById.entries()).sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (known.has(id)) continue;
     sink.add(
@@ -121,7 +139,9 @@ export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly 
   }
 
   const units: CandidateUnit[] = [];
-  for (const cp of [...checkpoints].sort((a, b) => (a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : 0))) {
+  for (const cp of [...checkpoints].sort((a, b) =>
+    a.checkpoint_id < b.checkpoint_id ? -1 : a.checkpoint_id > b.checkpoint_id ? 1 : 0,
+  )) {
     const carrying = commitsById.get(cp.checkpoint_id);
     if (carrying === undefined || carrying.length === 0) {
       sink.add(
@@ -147,7 +167,9 @@ export function linkUnits(checkpoints: readonly Checkpoint[], commits: readonly 
     const checkpointCommits = [...carrying].sort(byTime).map((c) => c.sha);
 
     for (const session of [...cp.sessions].sort((a, b) => a.index - b.index)) {
-      const sessionCheckpoints = Array.from(checkpointsBySession.get(session.session_id) ?? new Set([cp.checkpoint_id])).sort();
+      const sessionCheckpoints = Array.from(
+        checkpointsBySession.get(session.session_id) ?? new Set([cp.checkpoint_id]),
+      ).sort();
       for (const rep of representatives) {
         const links = linkAmbiguity({
           sessionsInCheckpoint: cp.sessions.length,

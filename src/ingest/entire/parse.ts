@@ -5,7 +5,19 @@
  * trailers. Bad or missing data becomes diagnostics; nothing here throws on
  * bad input.
  */
-import { type Checkpoint, type CheckpointSession, checkRecordNumbers, type Commit, COUNT_MAX, type DiagnosticSink, type EntireAttribution, type EntireTokenUsage, type RecordNumberRule, TOKEN_COUNTS, withoutVariantLabel } from "../../model";
+import {
+  type Checkpoint,
+  type CheckpointSession,
+  checkRecordNumbers,
+  type Commit,
+  COUNT_MAX,
+  type DiagnosticSink,
+  type EntireAttribution,
+  type EntireTokenUsage,
+  type RecordNumberRule,
+  TOKEN_COUNTS,
+  withoutVariantLabel,
+} from "../../model";
 import { openRepository, type GitRepository, type TreeEntry } from "../git/repo";
 import {
   checkpointFolder,
@@ -110,7 +122,11 @@ const SESSION_FOLDER = /^(0|[1-9]\d{0,5})\/(.+)$/;
  * Opens `path` as an Entire repository: null when it is not a git repository
  * or has neither the checkpoints branch nor checkpoint refs.
  */
-export async function readEntireRepository(path: string, sink: DiagnosticSink, opts: ReadEntireOptions = {}): Promise<EntireRepository | null> {
+export async function readEntireRepository(
+  path: string,
+  sink: DiagnosticSink,
+  opts: ReadEntireOptions = {},
+): Promise<EntireRepository | null> {
   const repo = await openRepository(path);
   if (repo === null) return null;
   try {
@@ -122,10 +138,22 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
     }
     for (const ref of allRefs) {
       if (ref.type !== "missing" && ref.peeledType !== "missing") continue;
-      sink.add("warning", "git-ref-object-missing", `${ref.name} points at ${ref.sha.slice(0, 12)}, which is absent from this clone (damaged or pruned): nothing is read from it`, null, { file: ref.name });
+      sink.add(
+        "warning",
+        "git-ref-object-missing",
+        `${ref.name} points at ${ref.sha.slice(0, 12)}, which is absent from this clone (damaged or pruned): nothing is read from it`,
+        null,
+        { file: ref.name },
+      );
     }
     for (const bad of refs.malformed) {
-      sink.add("warning", "entire-ref-malformed", `${bad.name} is not refs/entire/checkpoints/<shard>/<checkpoint id>; not read`, null, { file: bad.name });
+      sink.add(
+        "warning",
+        "entire-ref-malformed",
+        `${bad.name} is not refs/entire/checkpoints/<shard>/<checkpoint id>; not read`,
+        null,
+        { file: bad.name },
+      );
     }
     const { listings, v2 } = await listCheckpointFolders(repo, refs, sink);
     const checkpoints: Checkpoint[] = [];
@@ -150,7 +178,11 @@ export async function readEntireRepository(path: string, sink: DiagnosticSink, o
                 `git cannot walk the whole history (${message}): a commit object is absent from this clone. Each branch was read on its own as far as it goes; a checkpoint whose commit lies beyond the gap is reported as on no commit`,
               ),
             onPatchIdUnreadable: (sha) =>
-              sink.add("warning", "commit-patch-id-unreadable", `commit ${sha.slice(0, 12)}: git cannot read its diff (a blob missing from this clone), so its patch id is unknown and a rebased or cherry-picked copy of it is not recognised as the same commit`),
+              sink.add(
+                "warning",
+                "commit-patch-id-unreadable",
+                `commit ${sha.slice(0, 12)}: git cannot read its diff (a blob missing from this clone), so its patch id is unknown and a rebased or cherry-picked copy of it is not recognised as the same commit`,
+              ),
           });
     return {
       repo,
@@ -195,16 +227,30 @@ async function listCheckpointFolders(
   const refListings = await Promise.all(
     refs.checkpointRefs.map(async (cr) => {
       if (!cr.shard_ok) {
-        sink.add("info", "entire-ref-shard-unexpected", `${cr.ref.name}: shard ${cr.shard} is not the id's last two characters; read anyway`, null, { file: cr.ref.name });
+        sink.add(
+          "info",
+          "entire-ref-shard-unexpected",
+          `${cr.ref.name}: shard ${cr.shard} is not the id's last two characters; read anyway`,
+          null,
+          { file: cr.ref.name },
+        );
       }
       const commit = cr.ref.peeled ?? cr.ref.sha;
       const entries = await repo.walkTree(commit, (folder) =>
-        sink.add("warning", "entire-ref-subtree-unreadable", `${cr.ref.name}: the folder ${folder}/ of checkpoint ${cr.checkpoint_id} cannot be read (missing from a partial clone?); its files are left out`, null, {
-          file: cr.ref.name,
-        }),
+        sink.add(
+          "warning",
+          "entire-ref-subtree-unreadable",
+          `${cr.ref.name}: the folder ${folder}/ of checkpoint ${cr.checkpoint_id} cannot be read (missing from a partial clone?); its files are left out`,
+          null,
+          {
+            file: cr.ref.name,
+          },
+        ),
       );
       if (entries === null) {
-        sink.add("warning", "entire-ref-unreadable", `${cr.ref.name}: the tree of ${commit} cannot be read`, null, { file: cr.ref.name });
+        sink.add("warning", "entire-ref-unreadable", `${cr.ref.name}: the tree of ${commit} cannot be read`, null, {
+          file: cr.ref.name,
+        });
         return null;
       }
       const info = await repo.objects.info(`${commit}^{tree}`).catch(() => null);
@@ -232,7 +278,13 @@ async function listCheckpointFolders(
     const ref = branch.ref;
     const commit = ref.peeled ?? ref.sha;
     if (branch.legacy) {
-      sink.add("info", "entire-legacy-branch", `reading ${ref.name} (the checkpoints branch name of early Entire versions)`, null, { file: ref.name });
+      sink.add(
+        "info",
+        "entire-legacy-branch",
+        `reading ${ref.name} (the checkpoints branch name of early Entire versions)`,
+        null,
+        { file: ref.name },
+      );
     }
     const folders = await listShardedTree(repo, ref.name, commit, "branch", sink);
     if (folders === null) continue;
@@ -310,7 +362,9 @@ async function listShardedTree(
     entries = await repo.walkTree(commit, (folder) => unreadable.push(folder));
     missingKnown = false;
     if (entries === null) {
-      sink.add("error", "entire-branch-unreadable", `${refName}: the tree of ${commit} cannot be listed`, null, { file: refName });
+      sink.add("error", "entire-branch-unreadable", `${refName}: the tree of ${commit} cannot be listed`, null, {
+        file: refName,
+      });
       return null;
     }
     unreadable.sort();
@@ -348,7 +402,13 @@ async function listShardedTree(
     folder.files.set(parts.slice(2).join("/"), { ...entry, path: parts.slice(2).join("/") });
   }
   if (stray > 0) {
-    sink.add("info", "entire-branch-stray-files", `${refName}: ${stray} files outside <id[:2]>/<id[2:]>/ folders were ignored`, null, { file: refName });
+    sink.add(
+      "info",
+      "entire-branch-stray-files",
+      `${refName}: ${stray} files outside <id[:2]>/<id[2:]>/ folders were ignored`,
+      null,
+      { file: refName },
+    );
   }
   return folders;
 }
@@ -361,17 +421,29 @@ const ENTIRE_LINE_COUNTS: RecordNumberRule = {
   what: "Entire count",
   replaceWith: "null",
 };
-const ENTIRE_PERCENTAGES: RecordNumberRule = { key: /_percentage$/, max: 100, what: "Entire percentage", replaceWith: "null" };
+const ENTIRE_PERCENTAGES: RecordNumberRule = {
+  key: /_percentage$/,
+  max: 100,
+  what: "Entire percentage",
+  replaceWith: "null",
+};
 /** Entire's token_usage: an out-of-domain counter becomes null (unknown), not absent (which Entire's rule reads as 0). */
 const ENTIRE_TOKENS: RecordNumberRule = { ...TOKEN_COUNTS, replaceWith: "null" };
 
 /** Token usage, line counts and percentages of a metadata file checked against their domains (out-of-domain values dropped, with a row). */
 function checkEntireMetadataNumbers(value: unknown, file: string, sink: DiagnosticSink): void {
-  for (const rule of [ENTIRE_TOKENS, ENTIRE_LINE_COUNTS, ENTIRE_PERCENTAGES]) checkRecordNumbers(value, { file }, sink, rule);
+  for (const rule of [ENTIRE_TOKENS, ENTIRE_LINE_COUNTS, ENTIRE_PERCENTAGES])
+    checkRecordNumbers(value, { file }, sink, rule);
 }
 
 /** Reads and parses one JSON metadata blob; reports and returns null on failure. */
-async function readJson(repo: GitRepository, listing: FolderListing, rel: string, sink: DiagnosticSink, sessionId: string | null): Promise<unknown | undefined> {
+async function readJson(
+  repo: GitRepository,
+  listing: FolderListing,
+  rel: string,
+  sink: DiagnosticSink,
+  sessionId: string | null,
+): Promise<unknown | undefined> {
   const entry = listing.files.get(rel);
   const file = `${listing.ref}:${listing.root}${rel}`;
   if (entry === undefined) return undefined;
@@ -384,21 +456,41 @@ async function readJson(repo: GitRepository, listing: FolderListing, rel: string
     }
   }
   if (data === null) {
-    sink.add("warning", "entire-metadata-unreadable", `${rel} of checkpoint ${listing.checkpoint_id} is listed but its blob cannot be read`, null, { file, session_id: sessionId });
+    sink.add(
+      "warning",
+      "entire-metadata-unreadable",
+      `${rel} of checkpoint ${listing.checkpoint_id} is listed but its blob cannot be read`,
+      null,
+      { file, session_id: sessionId },
+    );
     return null;
   }
   try {
     // An editor's byte-order mark is not part of the JSON.
-    const value: unknown = JSON.parse(Buffer.from(data).toString("utf8").replace(/^\uFEFF/, ""));
+    const value: unknown = JSON.parse(
+      Buffer.from(data)
+        .toString("utf8")
+        .replace(/^\uFEFF/, ""),
+    );
     checkEntireMetadataNumbers(value, file, sink);
     return value;
   } catch (error) {
-    sink.add("error", "entire-metadata-invalid", `${rel} of checkpoint ${listing.checkpoint_id} is not JSON: ${(error as Error).message}`, null, { file, session_id: sessionId });
+    sink.add(
+      "error",
+      "entire-metadata-invalid",
+      `${rel} of checkpoint ${listing.checkpoint_id} is not JSON: ${(error as Error).message}`,
+      null,
+      { file, session_id: sessionId },
+    );
     return null;
   }
 }
 
-async function buildCheckpoint(repo: GitRepository, listing: FolderListing, sink: DiagnosticSink): Promise<{ checkpoint: Checkpoint; source: CheckpointSource }> {
+async function buildCheckpoint(
+  repo: GitRepository,
+  listing: FolderListing,
+  sink: DiagnosticSink,
+): Promise<{ checkpoint: Checkpoint; source: CheckpointSource }> {
   const id = listing.checkpoint_id;
   const where = (rel: string) => `${listing.ref}:${listing.root}${rel}`;
 
@@ -406,18 +498,34 @@ async function buildCheckpoint(repo: GitRepository, listing: FolderListing, sink
   let summary: CheckpointSummaryRaw | null = null;
   const rawSummary = await readJson(repo, listing, "metadata.json", sink, null);
   if (rawSummary === undefined) {
-    sink.add("warning", "entire-checkpoint-metadata-missing", `checkpoint ${id} has no metadata.json`, null, { file: where("metadata.json") });
+    sink.add("warning", "entire-checkpoint-metadata-missing", `checkpoint ${id} has no metadata.json`, null, {
+      file: where("metadata.json"),
+    });
   } else if (rawSummary !== null) {
     const parsed = parseLenient(checkpointSummarySchema, rawSummary);
     if (parsed === null) {
-      sink.add("error", "entire-metadata-invalid", `metadata.json of checkpoint ${id} is not a JSON object`, null, { file: where("metadata.json") });
+      sink.add("error", "entire-metadata-invalid", `metadata.json of checkpoint ${id} is not a JSON object`, null, {
+        file: where("metadata.json"),
+      });
     } else {
       summary = parsed.value;
       for (const p of parsed.problems) {
-        sink.add("warning", "entire-metadata-field-invalid", `metadata.json of checkpoint ${id}: field ${p.field} dropped (${p.message})`, null, { file: where("metadata.json") });
+        sink.add(
+          "warning",
+          "entire-metadata-field-invalid",
+          `metadata.json of checkpoint ${id}: field ${p.field} dropped (${p.message})`,
+          null,
+          { file: where("metadata.json") },
+        );
       }
       if (summary.checkpoint_id && summary.checkpoint_id !== id) {
-        sink.add("warning", "entire-checkpoint-id-mismatch", `metadata.json of folder ${id} names checkpoint ${summary.checkpoint_id}; the folder's id is used`, null, { file: where("metadata.json") });
+        sink.add(
+          "warning",
+          "entire-checkpoint-id-mismatch",
+          `metadata.json of folder ${id} names checkpoint ${summary.checkpoint_id}; the folder's id is used`,
+          null,
+          { file: where("metadata.json") },
+        );
       }
     }
   }
@@ -432,15 +540,30 @@ async function buildCheckpoint(repo: GitRepository, listing: FolderListing, sink
     .sort((a, b) => a - b)
     .map((index) => ({ index, folder: `${index}/` }));
   // Legacy layout (early `entire/sessions`): the folder root is the newest session, numbered folders the archived ones.
-  const legacyRoot = !indices.has(0) && summary?.session_id != null && (listing.files.has("full.jsonl") || listing.files.has("transcript.jsonl"));
+  const legacyRoot =
+    !indices.has(0) &&
+    summary?.session_id != null &&
+    (listing.files.has("full.jsonl") || listing.files.has("transcript.jsonl"));
   if (legacyRoot) {
     folders.unshift({ index: 0, folder: "" });
-    sink.add("info", "entire-legacy-layout", `checkpoint ${id} keeps a session at the folder root (early Entire layout); read as session 0`, null, { file: where("") });
+    sink.add(
+      "info",
+      "entire-legacy-layout",
+      `checkpoint ${id} keeps a session at the folder root (early Entire layout); read as session 0`,
+      null,
+      { file: where("") },
+    );
   }
 
   const declared = summary?.sessions?.length;
   if (declared != null && declared !== folders.length) {
-    sink.add("info", "entire-session-count-mismatch", `checkpoint ${id}: metadata.json lists ${declared} sessions, the tree has ${folders.length} session folders`, null, { file: where("metadata.json") });
+    sink.add(
+      "info",
+      "entire-session-count-mismatch",
+      `checkpoint ${id}: metadata.json lists ${declared} sessions, the tree has ${folders.length} session folders`,
+      null,
+      { file: where("metadata.json") },
+    );
   }
   if (folders.length === 0) {
     sink.add("warning", "entire-checkpoint-empty", `checkpoint ${id} has no session folder`, null, { file: where("") });
@@ -449,7 +572,15 @@ async function buildCheckpoint(repo: GitRepository, listing: FolderListing, sink
   const sessions: CheckpointSession[] = [];
   const sessionSources: SessionSource[] = [];
   for (const { index, folder } of folders) {
-    const built = await buildSession(repo, listing, index, folder, legacyRoot && folder === "" ? summary : null, summary, sink);
+    const built = await buildSession(
+      repo,
+      listing,
+      index,
+      folder,
+      legacyRoot && folder === "" ? summary : null,
+      summary,
+      sink,
+    );
     sessions.push(built.session);
     sessionSources.push(built.source);
   }
@@ -484,22 +615,43 @@ async function buildSession(
   const metaRel = `${folder}metadata.json`;
 
   let meta: SessionMetadataRaw | null = null;
-  const raw = legacyMetadata !== null ? (legacyMetadata as unknown) : await readJson(repo, listing, metaRel, sink, null);
+  const raw =
+    legacyMetadata !== null ? (legacyMetadata as unknown) : await readJson(repo, listing, metaRel, sink, null);
   if (raw === undefined) {
-    sink.add("warning", "entire-session-metadata-missing", `checkpoint ${id} session ${index} has no metadata.json`, null, { file: where(metaRel) });
+    sink.add(
+      "warning",
+      "entire-session-metadata-missing",
+      `checkpoint ${id} session ${index} has no metadata.json`,
+      null,
+      { file: where(metaRel) },
+    );
   } else if (raw !== null) {
     const parsed = parseLenient(sessionMetadataSchema, raw);
     if (parsed === null) {
-      sink.add("error", "entire-metadata-invalid", `${metaRel} of checkpoint ${id} is not a JSON object`, null, { file: where(metaRel) });
+      sink.add("error", "entire-metadata-invalid", `${metaRel} of checkpoint ${id} is not a JSON object`, null, {
+        file: where(metaRel),
+      });
     } else {
       meta = parsed.value;
       if (legacyMetadata === null) {
         for (const p of parsed.problems) {
-          sink.add("warning", "entire-metadata-field-invalid", `${metaRel} of checkpoint ${id}: field ${p.field} dropped (${p.message})`, null, { file: where(metaRel) });
+          sink.add(
+            "warning",
+            "entire-metadata-field-invalid",
+            `${metaRel} of checkpoint ${id}: field ${p.field} dropped (${p.message})`,
+            null,
+            { file: where(metaRel) },
+          );
         }
       }
       if (meta.checkpoint_id && meta.checkpoint_id !== id && legacyMetadata === null) {
-        sink.add("warning", "entire-checkpoint-id-mismatch", `${metaRel} names checkpoint ${meta.checkpoint_id}, its folder is ${id}`, null, { file: where(metaRel) });
+        sink.add(
+          "warning",
+          "entire-checkpoint-id-mismatch",
+          `${metaRel} names checkpoint ${meta.checkpoint_id}, its folder is ${id}`,
+          null,
+          { file: where(metaRel) },
+        );
       }
     }
   }
@@ -510,7 +662,13 @@ async function buildSession(
   } else {
     // Keep the folder (it counts for multi-session-checkpoint) under an id no real session has.
     sessionId = `unknown:${id}/${index}`;
-    sink.add("warning", "entire-session-id-missing", `checkpoint ${id} session ${index} has no session_id; named ${sessionId}`, null, { file: where(metaRel) });
+    sink.add(
+      "warning",
+      "entire-session-id-missing",
+      `checkpoint ${id} session ${index} has no session_id; named ${sessionId}`,
+      null,
+      { file: where(metaRel) },
+    );
   }
   const recordedId = meta?.session_id?.trim() || sessionId;
 
@@ -554,7 +712,13 @@ async function buildSession(
         { file: label, session_id: recordedId },
       );
     } else if (transcript.kind === "compact") {
-      sink.add("info", "entire-transcript-compact-only", `checkpoint ${id} session ${index}: only the compact transcript.jsonl (Entire's own format) is stored`, null, { file: label, session_id: recordedId });
+      sink.add(
+        "info",
+        "entire-transcript-compact-only",
+        `checkpoint ${id} session ${index}: only the compact transcript.jsonl (Entire's own format) is stored`,
+        null,
+        { file: label, session_id: recordedId },
+      );
     }
   }
 
@@ -568,7 +732,10 @@ async function buildSession(
 
   const branch = nonEmpty(meta?.branch) ?? nonEmpty(summary?.branch);
   const attribution = toAttribution(meta?.initial_attribution, (message) =>
-    sink.add("info", "entire-attribution-incomplete", `checkpoint ${id} session ${index}: ${message}`, null, { file: where(metaRel), session_id: recordedId }),
+    sink.add("info", "entire-attribution-incomplete", `checkpoint ${id} session ${index}: ${message}`, null, {
+      file: where(metaRel),
+      session_id: recordedId,
+    }),
   );
 
   const session: CheckpointSession = {
@@ -579,18 +746,26 @@ async function buildSession(
     model: modelLabel(meta?.model),
     branch,
     created_at: nonEmpty(meta?.created_at),
-    transcript_path: transcript === null || transcript.blob_missing ? null : `${listing.backend === "refs" ? checkpointFolder(id) + "/" : listing.root}${transcript.file}`,
+    transcript_path:
+      transcript === null || transcript.blob_missing
+        ? null
+        : `${listing.backend === "refs" ? checkpointFolder(id) + "/" : listing.root}${transcript.file}`,
     transcript_start: start,
     files_touched: meta?.files_touched ?? [],
     initial_attribution: attribution,
     token_usage: toTokenUsage(meta?.token_usage),
   };
   const fallback = transcript?.kind === "full" ? await locateCompact(repo, listing, folder) : null;
-  const compact_fallback = fallback === null ? null : { transcript: fallback, start: meta?.compact_transcript_start ?? 0 };
+  const compact_fallback =
+    fallback === null ? null : { transcript: fallback, start: meta?.compact_transcript_start ?? 0 };
   return { session, source: { index, folder, transcript, compact_fallback } };
 }
 
-async function locateTranscript(repo: GitRepository, listing: FolderListing, folder: string): Promise<TranscriptSource | null> {
+async function locateTranscript(
+  repo: GitRepository,
+  listing: FolderListing,
+  folder: string,
+): Promise<TranscriptSource | null> {
   // v2: the raw transcript lives at the same path in a full generation, current first.
   for (const store of listing.rawStores ?? []) {
     const found = store.folders.get(`${listing.root}${folder}`);
@@ -623,7 +798,12 @@ function locateCompact(repo: GitRepository, listing: FolderListing, folder: stri
   return storedTranscript(repo, listing, "compact", [`${folder}transcript.jsonl`]);
 }
 
-async function storedTranscript(repo: GitRepository, listing: FolderListing, kind: "full" | "compact", files: string[]): Promise<TranscriptSource> {
+async function storedTranscript(
+  repo: GitRepository,
+  listing: FolderListing,
+  kind: "full" | "compact",
+  files: string[],
+): Promise<TranscriptSource> {
   let missing = false;
   for (const rel of files) {
     const entry = listing.files.get(rel)!;
@@ -634,7 +814,13 @@ async function storedTranscript(repo: GitRepository, listing: FolderListing, kin
       if (info === null) missing = true;
     }
   }
-  return { kind, file: files[0], parts: files.map((rel) => `${listing.commit}:${listing.root}${rel}`), blob_missing: missing, ref: listing.ref };
+  return {
+    kind,
+    file: files[0],
+    parts: files.map((rel) => `${listing.commit}:${listing.root}${rel}`),
+    blob_missing: missing,
+    ref: listing.ref,
+  };
 }
 
 /** Numbers of the `full.jsonl.NNN` parts absent below the highest one stored (Entire numbers them from 1 without gaps). */
@@ -650,7 +836,12 @@ function missingParts(parts: readonly string[]): number[] {
   return missing;
 }
 
-async function readTranscript(repo: GitRepository, sources: Map<string, CheckpointSource>, checkpointId: string, sessionIndex: number): Promise<Uint8Array | null> {
+async function readTranscript(
+  repo: GitRepository,
+  sources: Map<string, CheckpointSource>,
+  checkpointId: string,
+  sessionIndex: number,
+): Promise<Uint8Array | null> {
   const source = sources.get(checkpointId);
   const session = source?.sessions.find((s) => s.index === sessionIndex);
   const transcript = session?.transcript;
@@ -719,7 +910,13 @@ function modelLabel(raw: string | null | undefined): string | null {
  */
 export function toTokenUsage(raw: EntireTokenUsageRaw | null | undefined): EntireTokenUsage | null {
   if (raw == null) return null;
-  const fields = [raw.input_tokens, raw.output_tokens, raw.cache_creation_tokens, raw.cache_read_tokens, raw.api_call_count];
+  const fields = [
+    raw.input_tokens,
+    raw.output_tokens,
+    raw.cache_creation_tokens,
+    raw.cache_read_tokens,
+    raw.api_call_count,
+  ];
   if (fields.every((v) => v == null)) return null;
   const counter = (v: number | null | undefined) => (v === null ? null : (v ?? 0));
   return {
@@ -736,7 +933,10 @@ export function toTokenUsage(raw: EntireTokenUsageRaw | null | undefined): Entir
  * counts. A partial record keeps what it has (a lone `agent_percentage` is still Entire's figure),
  * and the missing counts are named.
  */
-export function toAttribution(raw: InitialAttributionRaw | null | undefined, report: (message: string) => void): EntireAttribution | null {
+export function toAttribution(
+  raw: InitialAttributionRaw | null | undefined,
+  report: (message: string) => void,
+): EntireAttribution | null {
   if (raw == null) return null;
   const kept: EntireAttribution = {
     agent_lines: raw.agent_lines ?? null,

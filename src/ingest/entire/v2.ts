@@ -50,13 +50,23 @@ export function differentMetadata(a: FolderListing, b: FolderListing): string[] 
 }
 
 /** The v2 full generations in lookup order, each indexed by folder; an unlistable one is reported and skipped. */
-export async function listRawStores(repo: GitRepository, fullRefs: readonly V2FullRef[], sink: DiagnosticSink): Promise<RawStore[]> {
+export async function listRawStores(
+  repo: GitRepository,
+  fullRefs: readonly V2FullRef[],
+  sink: DiagnosticSink,
+): Promise<RawStore[]> {
   const listed = await Promise.all(
     fullRefs.map(async (fr): Promise<RawStore | null> => {
       const commit = fr.ref.peeled ?? fr.ref.sha;
       const entries = await repo.listTree(commit, { recursive: true });
       if (entries === null) {
-        sink.add("warning", "entire-v2-full-unreadable", `${fr.ref.name}: the tree of ${commit} cannot be listed; its raw transcripts are not read`, null, { file: fr.ref.name });
+        sink.add(
+          "warning",
+          "entire-v2-full-unreadable",
+          `${fr.ref.name}: the tree of ${commit} cannot be listed; its raw transcripts are not read`,
+          null,
+          { file: fr.ref.name },
+        );
         return null;
       }
       const folders = new Map<string, Array<{ n: number; entry: TreeEntry }>>();
@@ -84,8 +94,10 @@ export function reportV2(v2: V2Summary, sources: Map<string, CheckpointSource>, 
     if (source.backend !== "v2") return;
     for (const s of source.sessions) if (s.transcript?.kind === "full") used.add(s.transcript.ref);
   });
-  const read = v2.onlyHere === 0 ? "none read from it: every one is also in v1 or its own ref" : `${v2.onlyHere} only there, read from it`;
+  const read =
+    v2.onlyHere === 0
+      ? "none read from it: every one is also in v1 or its own ref"
+      : `${v2.onlyHere} only there, read from it`;
   const raw = v2.onlyHere === 0 ? "" : `; raw transcripts from ${used.size} of ${v2.stores.length} full generation(s)`;
   sink.add("info", "entire-v2-read", `${v2.total} checkpoint(s) in ${v2.ref} (${read})${raw}`, null, { file: v2.ref });
 }
-

@@ -79,10 +79,21 @@ export function loadGeminiConversation(text: string | Uint8Array, sink: Diagnost
       sawHeader = true;
       meta = { ...meta, ...v };
     } else {
-      sink.info("gemini-unknown-record", `line ${rec.line}: neither a message, a rewind, a metadata update nor the session header; skipped`, rec.line);
+      sink.info(
+        "gemini-unknown-record",
+        `line ${rec.line}: neither a message, a rewind, a metadata update nor the session header; skipped`,
+        rec.line,
+      );
     }
   }
   if (!sawHeader && order.length === 0) return null;
   const conversation = conversationSchema.parse({ ...meta, messages: undefined });
-  return { form: "log", conversation, messages: order.map((id) => byId.get(id)), lines: stats.lines, rewinds, replaced };
+  return {
+    form: "log",
+    conversation,
+    messages: order.map((id) => byId.get(id)),
+    lines: stats.lines,
+    rewinds,
+    replaced,
+  };
 }

@@ -12,7 +12,16 @@
  * message. The quirks, with the real sample, are in README.md.
  */
 import { createHash } from "node:crypto";
-import { type DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type FileEdit, type Session, type ToolCall, type Turn, type Usage } from "../../model";
+import {
+  type DiagnosticSink,
+  SESSION_FORMAT_VERSION,
+  type ApiCall,
+  type FileEdit,
+  type Session,
+  type ToolCall,
+  type Turn,
+  type Usage,
+} from "../../model";
 import { loadGeminiConversation } from "./load";
 import { type FileDiff, type RawTokens, fileDiffSchema, messageSchema, toolCallSchema } from "./schema";
 
@@ -56,7 +65,9 @@ export function geminiText(content: unknown): string {
   if (typeof content === "string") return content;
   if (isObject(content) && typeof content.text === "string") return content.text;
   if (!Array.isArray(content)) return "";
-  return content.map((p) => (isObject(p) && typeof p.text === "string" ? p.text : typeof p === "string" ? p : "")).join("");
+  return content
+    .map((p) => (isObject(p) && typeof p.text === "string" ? p.text : typeof p === "string" ? p : ""))
+    .join("");
 }
 
 /** `functionResponse.response.{output,error}` of a tool call's result parts. */
@@ -78,7 +89,9 @@ function resultText(result: unknown): { output: string; error: string } {
  * "Successfully modified file: /abs/p (1 replacements).", edit.ts's "Created new file: /abs/p with provided content.").
  */
 function absolutePathInResult(output: string): string | null {
-  const m = /(?:file|File):\s+(\/[^\n]*?|[A-Za-z]:\\[^\n]*?)(?:\s+with provided content|\.\s*$|\s+\(|\.\n|$)/m.exec(output);
+  const m = /(?:file|File):\s+(\/[^\n]*?|[A-Za-z]:\\[^\n]*?)(?:\s+with provided content|\.\s*$|\s+\(|\.\n|$)/m.exec(
+    output,
+  );
   return m ? m[1].trim() : null;
 }
 
@@ -101,7 +114,13 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
   const fileExtra = input.file !== null ? { file: input.file } : {};
   const loaded = loadGeminiConversation(input.text, sink);
   if (loaded === null) {
-    sink.add("error", "gemini-no-session", "neither a Gemini session document nor a session log with a header or messages", null, fileExtra);
+    sink.add(
+      "error",
+      "gemini-no-session",
+      "neither a Gemini session document nor a session log with a header or messages",
+      null,
+      fileExtra,
+    );
     return null;
   }
   const conv = loaded.conversation;
@@ -146,10 +165,27 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
       const usage = normaliseGeminiUsage(m.tokens);
       const t = m.tokens;
       if (t.total !== undefined && n(t.total) !== n(t.input) + n(t.output) + n(t.thoughts) + n(t.tool)) {
-        note("gemini-token-total-mismatch", record, "message(s) whose `total` is not input + output + thoughts + tool (kept as logged)");
+        note(
+          "gemini-token-total-mismatch",
+          record,
+          "message(s) whose `total` is not input + output + thoughts + tool (kept as logged)",
+        );
       }
-      if (n(t.input) + n(t.output) + n(t.thoughts) + n(t.tool) === 0) note("gemini-zero-tokens", record, "`gemini` message(s) with all token counts 0, counted as API calls (the response was logged, its usage was not)");
-      apiCalls.push({ id: m.id ?? `message:${record}`, model: m.model ?? null, timestamp: m.timestamp ?? null, record, sidechain: false, usage, speed: null });
+      if (n(t.input) + n(t.output) + n(t.thoughts) + n(t.tool) === 0)
+        note(
+          "gemini-zero-tokens",
+          record,
+          "`gemini` message(s) with all token counts 0, counted as API calls (the response was logged, its usage was not)",
+        );
+      apiCalls.push({
+        id: m.id ?? `message:${record}`,
+        model: m.model ?? null,
+        timestamp: m.timestamp ?? null,
+        record,
+        sidechain: false,
+        usage,
+        speed: null,
+      });
     } else {
       note("gemini-no-tokens", record, "`gemini` message(s) without token counts: not counted as API calls");
     }
@@ -164,14 +200,24 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
       const name = c.name ?? "(unnamed)";
       const status = c.status ?? null;
       const success = status === "success" ? true : status === "error" || status === "cancelled" ? false : null;
-      if (success === null) note("gemini-tool-call-unfinished", record, `tool call(s) with no final status (${status ?? "none"}): outcome unknown`, "warning");
+      if (success === null)
+        note(
+          "gemini-tool-call-unfinished",
+          record,
+          `tool call(s) with no final status (${status ?? "none"}): outcome unknown`,
+          "warning",
+        );
       const { output, error } = resultText(c.result);
       const display = typeof c.resultDisplay === "string" ? c.resultDisplay : "";
       const args = c.args ?? {};
       const edits: FileEdit[] = [];
       if (success === true && (WRITE_TOOLS.has(name) || EDIT_TOOLS.has(name))) {
-        const logged = [args.file_path, args.absolute_path, args.path].find((p): p is string => typeof p === "string" && p !== "");
-        const diff: FileDiff | null = isObject(c.resultDisplay) ? (fileDiffSchema.safeParse(c.resultDisplay).data ?? null) : null;
+        const logged = [args.file_path, args.absolute_path, args.path].find(
+          (p): p is string => typeof p === "string" && p !== "",
+        );
+        const diff: FileDiff | null = isObject(c.resultDisplay)
+          ? (fileDiffSchema.safeParse(c.resultDisplay).data ?? null)
+          : null;
         const path = logged ?? diff?.filePath ?? null;
         if (path === null) note("gemini-edit-without-path", record, "file-changing call(s) naming no file", "warning");
         else {
@@ -179,7 +225,8 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
           for (const p of [path, abs]) if (p?.startsWith("/")) absolutes.add(p);
           if (!isAbsolute(path)) {
             relativeEdits++;
-            if (abs && isAbsolute(abs) && abs.endsWith(`/${path.replace(/^\.\//, "")}`)) roots.add(abs.slice(0, abs.length - path.replace(/^\.\//, "").length - 1));
+            if (abs && isAbsolute(abs) && abs.endsWith(`/${path.replace(/^\.\//, "")}`))
+              roots.add(abs.slice(0, abs.length - path.replace(/^\.\//, "").length - 1));
           }
           edits.push(editOf(name, path, args, diff, output));
         }
@@ -207,19 +254,60 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
   if (hashed !== null) cwds.push(hashed);
   // The project hash is sha256 of the project root (gemini-cli `getProjectHash`): a free check of the inferred root.
   if (cwds.length > 0 && conv.projectHash && createHash("sha256").update(cwds[0]).digest("hex") !== conv.projectHash) {
-    note("gemini-project-root-hash-mismatch", null, `inferred project root ${cwds[0]} does not hash to the session's projectHash (the session may have run in a subfolder or another checkout)`, "warning");
+    note(
+      "gemini-project-root-hash-mismatch",
+      null,
+      `inferred project root ${cwds[0]} does not hash to the session's projectHash (the session may have run in a subfolder or another checkout)`,
+      "warning",
+    );
   }
-  if (cwds.length > 1) note("gemini-several-project-roots", null, `project roots inferred from tool results disagree (${cwds.join(", ")}); the first is used`, "warning");
+  if (cwds.length > 1)
+    note(
+      "gemini-several-project-roots",
+      null,
+      `project roots inferred from tool results disagree (${cwds.join(", ")}); the first is used`,
+      "warning",
+    );
   if (cwds.length === 0 && relativeEdits > 0) {
     cwds.push(GEMINI_UNKNOWN_ROOT);
-    note("gemini-project-root-unknown", null, "relative edit path(s) and no project root in the log: they are taken relative to the repository root", "warning");
+    note(
+      "gemini-project-root-unknown",
+      null,
+      "relative edit path(s) and no project root in the log: they are taken relative to the repository root",
+      "warning",
+    );
   }
-  if (loaded.rewinds > 0) note("gemini-rewind", null, `rewind record(s) applied (${loaded.rewinds}): the messages they dropped are not read`);
-  if (loaded.replaced > 0) note("gemini-message-updated", null, `message update(s) applied (${loaded.replaced}): the last version of each message is read`);
-  for (const [code, c] of counts) sink.add(c.severity, code, `${c.count} ${c.what}${c.first !== null ? `; first at message ${c.first}` : ""}`, c.first, fileExtra);
+  if (loaded.rewinds > 0)
+    note("gemini-rewind", null, `rewind record(s) applied (${loaded.rewinds}): the messages they dropped are not read`);
+  if (loaded.replaced > 0)
+    note(
+      "gemini-message-updated",
+      null,
+      `message update(s) applied (${loaded.replaced}): the last version of each message is read`,
+    );
+  for (const [code, c] of counts)
+    sink.add(
+      c.severity,
+      code,
+      `${c.count} ${c.what}${c.first !== null ? `; first at message ${c.first}` : ""}`,
+      c.first,
+      fileExtra,
+    );
 
-  const sessionId = conv.sessionId ?? (input.file ?? "gemini-session").split(/[\\/]/).pop()!.replace(/\.jsonl?$/, "");
-  if (!conv.sessionId) sink.add("warning", "gemini-no-session-id", `no sessionId: id taken from the file name (${sessionId})`, null, fileExtra);
+  const sessionId =
+    conv.sessionId ??
+    (input.file ?? "gemini-session")
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.jsonl?$/, "");
+  if (!conv.sessionId)
+    sink.add(
+      "warning",
+      "gemini-no-session-id",
+      `no sessionId: id taken from the file name (${sessionId})`,
+      null,
+      fileExtra,
+    );
   return {
     format_version: SESSION_FORMAT_VERSION,
     session_id: sessionId,
@@ -237,16 +325,40 @@ export function parseGeminiSession(input: GeminiSessionInput, sink: DiagnosticSi
   };
 }
 
-function editOf(name: string, path: string, args: Record<string, unknown>, diff: FileDiff | null, output: string): FileEdit {
-  const userModified = args.modified_by_user === true || n(diff?.diffStat?.user_added_lines) + n(diff?.diffStat?.user_removed_lines) > 0;
-  const base: FileEdit = { path, kind: WRITE_TOOLS.has(name) ? "write" : "edit", pre_image: null, post_image: null, edits: null, patch: null, user_modified: userModified };
+function editOf(
+  name: string,
+  path: string,
+  args: Record<string, unknown>,
+  diff: FileDiff | null,
+  output: string,
+): FileEdit {
+  const userModified =
+    args.modified_by_user === true || n(diff?.diffStat?.user_added_lines) + n(diff?.diffStat?.user_removed_lines) > 0;
+  const base: FileEdit = {
+    path,
+    kind: WRITE_TOOLS.has(name) ? "write" : "edit",
+    pre_image: null,
+    post_image: null,
+    edits: null,
+    patch: null,
+    user_modified: userModified,
+  };
   // The FileDiff holds both images exactly (Gemini may correct the model's content before writing: the FileDiff has what landed).
   if (diff && typeof diff.newContent === "string") {
-    return { ...base, pre_image: diff.originalContent === null ? "" : (diff.originalContent ?? (diff.isNewFile ? "" : null)), post_image: diff.newContent, patch: diff.fileDiff ?? null };
+    return {
+      ...base,
+      pre_image: diff.originalContent === null ? "" : (diff.originalContent ?? (diff.isNewFile ? "" : null)),
+      post_image: diff.newContent,
+      patch: diff.fileDiff ?? null,
+    };
   }
   const created = /Successfully created and wrote to new file/i.test(output);
   if (WRITE_TOOLS.has(name)) {
-    return { ...base, pre_image: created ? "" : null, post_image: typeof args.content === "string" ? args.content : null };
+    return {
+      ...base,
+      pre_image: created ? "" : null,
+      post_image: typeof args.content === "string" ? args.content : null,
+    };
   }
   const oldString = typeof args.old_string === "string" ? args.old_string : null;
   const newString = typeof args.new_string === "string" ? args.new_string : null;

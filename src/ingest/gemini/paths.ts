@@ -45,7 +45,13 @@ export function readGeminiSession(file: string, sink: DiagnosticSink): Session |
   try {
     text = readRegularFile(file);
   } catch (e) {
-    sink.add("error", "gemini-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    sink.add(
+      "error",
+      "gemini-transcript-unreadable",
+      `cannot read: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      { file },
+    );
     return null;
   }
   return parseGeminiSession({ text, file }, sink);

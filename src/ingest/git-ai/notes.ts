@@ -11,7 +11,14 @@ export const gitAiMetadataSchema = z.object({
   base_commit_sha: z.string(),
   prompts: z.record(z.string(), z.unknown()).default({}),
   humans: z.record(z.string(), z.object({ author: z.string() })).optional(),
-  sessions: z.record(z.string(), z.object({ agent_id: z.object({ tool: z.string(), id: z.string(), model: z.string().nullable().optional() }) }).passthrough()).optional(),
+  sessions: z
+    .record(
+      z.string(),
+      z
+        .object({ agent_id: z.object({ tool: z.string(), id: z.string(), model: z.string().nullable().optional() }) })
+        .passthrough(),
+    )
+    .optional(),
 });
 export type GitAiMetadata = z.infer<typeof gitAiMetadataSchema>;
 
@@ -22,7 +29,9 @@ export interface GitAiAttestation {
   ranges: [number, number][];
 }
 
-export type GitAiNote = { ok: true; attestations: GitAiAttestation[]; metadata: GitAiMetadata } | { ok: false; reason: string };
+export type GitAiNote =
+  | { ok: true; attestations: GitAiAttestation[]; metadata: GitAiMetadata }
+  | { ok: false; reason: string };
 
 export function parseGitAiNote(text: string): GitAiNote {
   const split = text.search(/^---\s*$/m);

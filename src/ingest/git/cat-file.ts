@@ -84,7 +84,9 @@ class BatchProcess extends LongLivedGit<Pending> {
         this.head = Buffer.concat([this.head, data.subarray(off)]);
         break;
       }
-      const line = (this.head.length ? Buffer.concat([this.head, data.subarray(off, nl)]) : data.subarray(off, nl)).toString("utf8");
+      const line = (
+        this.head.length ? Buffer.concat([this.head, data.subarray(off, nl)]) : data.subarray(off, nl)
+      ).toString("utf8");
       this.head = EMPTY;
       off = nl + 1;
       this.onHeader(line);

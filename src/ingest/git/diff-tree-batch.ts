@@ -24,7 +24,20 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-const DIFF_TREE_ARGS = ["diff-tree", "--stdin", "--root", "-r", "-z", "--raw", "--numstat", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv", "--no-abbrev"];
+const DIFF_TREE_ARGS = [
+  "diff-tree",
+  "--stdin",
+  "--root",
+  "-r",
+  "-z",
+  "--raw",
+  "--numstat",
+  "--no-renames",
+  "--no-color",
+  "--no-ext-diff",
+  "--no-textconv",
+  "--no-abbrev",
+];
 const EMPTY = Buffer.alloc(0);
 const COMMIT_HEADER = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 

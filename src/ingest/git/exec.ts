@@ -37,14 +37,22 @@ export function gitEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** `-c` overrides put before every subcommand (protected, command-line scope). */
 export const GIT_CONFIG_OVERRIDES: readonly string[] = [
-  "-c", "core.quotePath=false",
-  "-c", "log.showSignature=false",
-  "-c", "log.showRoot=true",
-  "-c", "color.ui=false",
-  "-c", "diff.noprefix=false",
-  "-c", "diff.mnemonicPrefix=false",
-  "-c", "diff.relative=false",
-  "-c", "core.fsmonitor=false",
+  "-c",
+  "core.quotePath=false",
+  "-c",
+  "log.showSignature=false",
+  "-c",
+  "log.showRoot=true",
+  "-c",
+  "color.ui=false",
+  "-c",
+  "diff.noprefix=false",
+  "-c",
+  "diff.mnemonicPrefix=false",
+  "-c",
+  "diff.relative=false",
+  "-c",
+  "core.fsmonitor=false",
 ];
 
 /** Arguments that make git read the repository at `gitDir` and nothing else. */
@@ -68,7 +76,11 @@ export interface GitRunResult {
 }
 
 /** Runs one git command to completion. Never rejects: failures are in `code` and `stderr`. */
-export function runGit(gitDir: string | null, args: readonly string[], opts: GitRunOptions = {}): Promise<GitRunResult> {
+export function runGit(
+  gitDir: string | null,
+  args: readonly string[],
+  opts: GitRunOptions = {},
+): Promise<GitRunResult> {
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
@@ -103,7 +115,11 @@ export function runGit(gitDir: string | null, args: readonly string[], opts: Git
 }
 
 /** Runs `git <args>` and returns its standard output as text, or null when git failed. */
-export async function gitText(gitDir: string | null, args: readonly string[], opts: GitRunOptions = {}): Promise<string | null> {
+export async function gitText(
+  gitDir: string | null,
+  args: readonly string[],
+  opts: GitRunOptions = {},
+): Promise<string | null> {
   const result = await runGit(gitDir, args, opts);
   return result.code === 0 ? result.stdout.toString("utf8") : null;
 }
@@ -122,8 +138,18 @@ export function runGitPipeline(
     let a: ChildProcess;
     let b: ChildProcess;
     try {
-      a = spawn("git", gitArgs(gitDir, first), { cwd: gitDir, env: gitEnv(), stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
-      b = spawn("git", gitArgs(gitDir, second), { cwd: gitDir, env: gitEnv(), stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+      a = spawn("git", gitArgs(gitDir, first), {
+        cwd: gitDir,
+        env: gitEnv(),
+        stdio: ["pipe", "pipe", "pipe"],
+        windowsHide: true,
+      });
+      b = spawn("git", gitArgs(gitDir, second), {
+        cwd: gitDir,
+        env: gitEnv(),
+        stdio: ["pipe", "pipe", "pipe"],
+        windowsHide: true,
+      });
     } catch (error) {
       resolve({ stdout: Buffer.alloc(0), stderr: String(error), code: -1 });
       return;
@@ -148,10 +174,25 @@ export function runGitPipeline(
     b.stdout!.on("data", (chunk: Buffer) => out.push(chunk));
     a.stdin!.on("error", () => {});
     b.stdin!.on("error", () => {});
-    a.on("error", (e) => { err.push(Buffer.from(String(e))); codeA = -1; b.stdin!.end(); done(); });
-    b.on("error", (e) => { err.push(Buffer.from(String(e))); codeB = -1; done(); });
-    a.on("close", (code, signal) => { codeA = code ?? (signal ? 128 : -1); done(); });
-    b.on("close", (code, signal) => { codeB = code ?? (signal ? 128 : -1); done(); });
+    a.on("error", (e) => {
+      err.push(Buffer.from(String(e)));
+      codeA = -1;
+      b.stdin!.end();
+      done();
+    });
+    b.on("error", (e) => {
+      err.push(Buffer.from(String(e)));
+      codeB = -1;
+      done();
+    });
+    a.on("close", (code, signal) => {
+      codeA = code ?? (signal ? 128 : -1);
+      done();
+    });
+    b.on("close", (code, signal) => {
+      codeB = code ?? (signal ? 128 : -1);
+      done();
+    });
     a.stdin!.end(input);
   });
 }

@@ -58,7 +58,12 @@ export abstract class LongLivedGit<P extends { reject: (error: Error) => void }>
     if (this.child !== null) return this.child;
     let child: ChildProcess;
     try {
-      child = spawn("git", gitArgs(this.gitDir, this.args), { cwd: this.gitDir, env: gitEnv(), stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+      child = spawn("git", gitArgs(this.gitDir, this.args), {
+        cwd: this.gitDir,
+        env: gitEnv(),
+        stdio: ["pipe", "pipe", "pipe"],
+        windowsHide: true,
+      });
     } catch {
       return null;
     }
@@ -92,7 +97,10 @@ export abstract class LongLivedGit<P extends { reject: (error: Error) => void }>
   private setRef(on: boolean): void {
     const child = this.child;
     if (child === null) return;
-    const streams = [child.stdin, child.stdout, child.stderr] as unknown as Array<{ ref?: () => void; unref?: () => void } | null>;
+    const streams = [child.stdin, child.stdout, child.stderr] as unknown as Array<{
+      ref?: () => void;
+      unref?: () => void;
+    } | null>;
     if (on) {
       child.ref();
       for (const s of streams) s?.ref?.();

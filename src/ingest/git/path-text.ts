@@ -20,7 +20,8 @@ export function decodeGitPath(bytes: Uint8Array): string {
     return strictUtf8.decode(bytes);
   } catch {
     let out = "";
-    for (let i = 0; i < bytes.length; i++) out += bytes[i] > 0x7f ? `\\${bytes[i].toString(8)}` : String.fromCharCode(bytes[i]);
+    for (let i = 0; i < bytes.length; i++)
+      out += bytes[i] > 0x7f ? `\\${bytes[i].toString(8)}` : String.fromCharCode(bytes[i]);
     return out;
   }
 }

@@ -148,7 +148,11 @@ export async function openRepository(path: string, opts: OpenRepositoryOptions =
   } catch {
     return null;
   }
-  const probe = await gitText(null, ["rev-parse", "--absolute-git-dir", "--is-bare-repository", "--is-inside-work-tree"], { cwd: real });
+  const probe = await gitText(
+    null,
+    ["rev-parse", "--absolute-git-dir", "--is-bare-repository", "--is-inside-work-tree"],
+    { cwd: real },
+  );
   if (probe === null) return null;
   const [gitDirRaw, bareText, insideText] = probe.split("\n");
   if (!gitDirRaw) return null;
@@ -247,7 +251,13 @@ class CliRepository implements GitRepository {
       const info = await this.objects.info(sha).catch(() => null);
       const type = info?.type ?? "missing";
       const peeled = type === "tag" ? await this.objects.info(`${sha}^{}`).catch(() => null) : null;
-      refs.push({ name, sha, type, peeled: peeled?.sha ?? null, peeledType: type === "tag" ? (peeled?.type ?? "missing") : null });
+      refs.push({
+        name,
+        sha,
+        type,
+        peeled: peeled?.sha ?? null,
+        peeledType: type === "tag" ? (peeled?.type ?? "missing") : null,
+      });
     }
     return refs;
   }
@@ -278,7 +288,14 @@ class CliRepository implements GitRepository {
   async logCommits(opts: LogOptions = {}): Promise<Commit[]> {
     const revs = opts.revs ?? (await this.defaultRevs());
     if (revs.length === 0) return [];
-    const format = ["%H", "%P", "%at", "%ct", `%(trailers:key=Entire-Checkpoint,valueonly,unfold,separator=%x1e)`, "%s"].join("%x1f");
+    const format = [
+      "%H",
+      "%P",
+      "%at",
+      "%ct",
+      `%(trailers:key=Entire-Checkpoint,valueonly,unfold,separator=%x1e)`,
+      "%s",
+    ].join("%x1f");
     const args = ["log", "--stdin", "-z", `--format=${format}`, "--no-show-signature"];
     // A cheap pre-filter: a commit without the text cannot carry the trailer.
     if (opts.onlyCheckpointed) args.push("--regexp-ignore-case", "--fixed-strings", "--grep=Entire-Checkpoint");
@@ -288,7 +305,8 @@ class CliRepository implements GitRepository {
       // One walk over every start dies at the first absent commit: read each start on its own, keeping what each reaches.
       opts.onHistoryIncomplete?.(result.stderr.trim().split("\n")[0] || `git log exited with ${result.code}`);
       const outputs: string[] = [];
-      for (const rev of revs) outputs.push((await runGit(this.gitDir, args, { input: rev + "\n" })).stdout.toString("utf8"));
+      for (const rev of revs)
+        outputs.push((await runGit(this.gitDir, args, { input: rev + "\n" })).stdout.toString("utf8"));
       output = outputs.join("\0");
     }
     const shallow = await this.shallowCommits();
@@ -321,7 +339,10 @@ class CliRepository implements GitRepository {
       });
     }
     if (opts.patchIds) {
-      const ids = await this.patchIds(commits.filter((c) => c.parents.length <= 1).map((c) => c.sha), opts.onPatchIdUnreadable);
+      const ids = await this.patchIds(
+        commits.filter((c) => c.parents.length <= 1).map((c) => c.sha),
+        opts.onPatchIdUnreadable,
+      );
       for (const c of commits) c.patch_id = ids.get(c.sha) ?? null;
     }
     return commits;
@@ -332,7 +353,13 @@ class CliRepository implements GitRepository {
    * worktree's git dir holds a `commondir` file naming the main one, where `shallow` lives.
    */
   private async shallowCommits(): Promise<Set<string>> {
-    const read = async (dir: string) => new Set((await readFile(join(dir, "shallow"), "utf8")).split("\n").map((l) => l.trim()).filter(Boolean));
+    const read = async (dir: string) =>
+      new Set(
+        (await readFile(join(dir, "shallow"), "utf8"))
+          .split("\n")
+          .map((l) => l.trim())
+          .filter(Boolean),
+      );
     try {
       return await read(this.gitDir);
     } catch {
@@ -358,13 +385,26 @@ class CliRepository implements GitRepository {
    * batch is split in halves over the commits still without one, down to
    * the unreadable commit alone. (Merges and empty commits have no id.)
    */
-  private async patchIdBatch(batch: readonly string[], map: Map<string, string>, onUnreadable?: (sha: string) => void): Promise<void> {
+  private async patchIdBatch(
+    batch: readonly string[],
+    map: Map<string, string>,
+    onUnreadable?: (sha: string) => void,
+  ): Promise<void> {
     if (batch.length === 0) return;
     const result = await runGitPipeline(
       this.gitDir,
       [
-        "log", "--no-walk=unsorted", "--stdin", "-p", "--binary", "--no-renames", "--no-color",
-        "--no-ext-diff", "--no-textconv", "--no-show-signature", "--format=commit %H",
+        "log",
+        "--no-walk=unsorted",
+        "--stdin",
+        "-p",
+        "--binary",
+        "--no-renames",
+        "--no-color",
+        "--no-ext-diff",
+        "--no-textconv",
+        "--no-show-signature",
+        "--format=commit %H",
       ],
       ["patch-id", "--stable"],
       batch.join("\n") + "\n",
@@ -418,7 +458,17 @@ class CliRepository implements GitRepository {
     }
     const base = parents.length > 0 ? parents[0] : await this.emptyTreeId();
     if (base === null) return null;
-    const args = ["diff-tree", "-r", "-z", "--raw", "--numstat", "--no-color", "--no-ext-diff", "--no-textconv", "--no-abbrev"];
+    const args = [
+      "diff-tree",
+      "-r",
+      "-z",
+      "--raw",
+      "--numstat",
+      "--no-color",
+      "--no-ext-diff",
+      "--no-textconv",
+      "--no-abbrev",
+    ];
     args.push(opts.renames ? "-M" : "--no-renames");
     args.push(base, sha);
     const result = await runGit(this.gitDir, args);
@@ -497,7 +547,10 @@ class CliRepository implements GitRepository {
 }
 
 /** Entries of a raw tree object: `<mode> <name>\0<hash bytes>` repeated. */
-export function parseTreeObject(data: Uint8Array, hashBytes: number): Array<{ mode: string; name: string; sha: string }> {
+export function parseTreeObject(
+  data: Uint8Array,
+  hashBytes: number,
+): Array<{ mode: string; name: string; sha: string }> {
   const out: Array<{ mode: string; name: string; sha: string }> = [];
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let off = 0;

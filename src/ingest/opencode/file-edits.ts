@@ -28,7 +28,13 @@ const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 const edit = newFileEdit;
 
 /** Edits of one successful tool part; `directory` resolves relative patch paths. */
-export function openCodeFileEdits(tool: string, input: unknown, metadata: Record<string, unknown> | undefined, directory: string | null, notes: PatchNotes = emptyPatchNotes()): { edits: FileEdit[]; problem: string | null } {
+export function openCodeFileEdits(
+  tool: string,
+  input: unknown,
+  metadata: Record<string, unknown> | undefined,
+  directory: string | null,
+  notes: PatchNotes = emptyPatchNotes(),
+): { edits: FileEdit[]; problem: string | null } {
   const inp = isObject(input) ? input : {};
   const meta = metadata ?? {};
   const fd = fileDiffSchema.safeParse(meta.filediff).data;
@@ -37,22 +43,35 @@ export function openCodeFileEdits(tool: string, input: unknown, metadata: Record
     if (path === null) return { edits: [], problem: "write without filePath" };
     const content = str(inp.content) ?? fd?.after ?? null;
     const pre = meta.exists === false ? "" : (fd?.before ?? null);
-    return { edits: [edit(path, "write", { pre_image: pre, post_image: content })], problem: content === null ? "write without content" : null };
+    return {
+      edits: [edit(path, "write", { pre_image: pre, post_image: content })],
+      problem: content === null ? "write without content" : null,
+    };
   }
   if (tool === "edit") {
     if (path === null) return { edits: [], problem: "edit without filePath" };
-    if (fd && typeof fd.before === "string" && typeof fd.after === "string") return { edits: [edit(path, "edit", { pre_image: fd.before, post_image: fd.after })], problem: null };
+    if (fd && typeof fd.before === "string" && typeof fd.after === "string")
+      return { edits: [edit(path, "edit", { pre_image: fd.before, post_image: fd.after })], problem: null };
     const oldString = str(inp.oldString);
     const newString = str(inp.newString);
-    if (oldString === null || newString === null) return { edits: [edit(path, "edit")], problem: "edit without oldString/newString" };
+    if (oldString === null || newString === null)
+      return { edits: [edit(path, "edit")], problem: "edit without oldString/newString" };
     if (oldString === "") return { edits: [edit(path, "write", { post_image: newString })], problem: null };
-    return { edits: [edit(path, "edit", { edits: [{ old_string: oldString, new_string: newString, replace_all: inp.replaceAll === true }] })], problem: null };
+    return {
+      edits: [
+        edit(path, "edit", {
+          edits: [{ old_string: oldString, new_string: newString, replace_all: inp.replaceAll === true }],
+        }),
+      ],
+      problem: null,
+    };
   }
   if (tool === "multiedit") {
     const list = Array.isArray(inp.edits) ? inp.edits : [];
     const edits: StringEdit[] = [];
     for (const e of list) {
-      if (!isObject(e) || typeof e.oldString !== "string" || typeof e.newString !== "string") return { edits: [], problem: "multiedit with an unusable edit" };
+      if (!isObject(e) || typeof e.oldString !== "string" || typeof e.newString !== "string")
+        return { edits: [], problem: "multiedit with an unusable edit" };
       edits.push({ old_string: e.oldString, new_string: e.newString, replace_all: e.replaceAll === true });
     }
     if (path === null) return { edits: [], problem: "multiedit without filePath" };
@@ -72,13 +91,22 @@ export function openCodeFileEdits(tool: string, input: unknown, metadata: Record
       if (f.type === "delete") out.push(edit(p, "delete", { pre_image: f.before ?? null, post_image: "" }));
       else if (typeof f.after === "string") {
         if (f.movePath) out.push(edit(p, "delete", { pre_image: f.before ?? null, post_image: "" }));
-        out.push(edit(f.movePath ?? p, "write", { pre_image: f.type === "add" ? "" : f.movePath ? null : (f.before ?? null), post_image: f.after }));
+        out.push(
+          edit(f.movePath ?? p, "write", {
+            pre_image: f.type === "add" ? "" : f.movePath ? null : (f.before ?? null),
+            post_image: f.after,
+          }),
+        );
       } else complete = false;
     }
     if (complete) return { edits: out, problem: null };
     const text = str(inp.patchText) ?? str(inp.patch) ?? str(inp.input);
     if (text === null) return { edits: [], problem: "patch without patchText" };
-    const fromText = fileEditsFromPatchText(text, notes).map((e) => ({ ...e, path: resolvePath(e.path, directory), ...(e.moved_from ? { moved_from: resolvePath(e.moved_from, directory) } : {}) }));
+    const fromText = fileEditsFromPatchText(text, notes).map((e) => ({
+      ...e,
+      path: resolvePath(e.path, directory),
+      ...(e.moved_from ? { moved_from: resolvePath(e.moved_from, directory) } : {}),
+    }));
     return { edits: fromText, problem: null };
   }
   return { edits: [], problem: null };

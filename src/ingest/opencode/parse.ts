@@ -22,10 +22,28 @@
  * status and metadata; tokens and cost are per assistant message (one
  * API call per `step-finish` part, else per message).
  */
-import { type DiagnosticSink, SESSION_FORMAT_VERSION, type ApiCall, type Session, type ToolCall, type Turn, type Usage, checkRecordTokenCounts, isoTime } from "../../model";
+import {
+  type DiagnosticSink,
+  SESSION_FORMAT_VERSION,
+  type ApiCall,
+  type Session,
+  type ToolCall,
+  type Turn,
+  type Usage,
+  checkRecordTokenCounts,
+  isoTime,
+} from "../../model";
 import { emptyPatchNotes } from "../codex/file-edits";
 import { OPENCODE_FILE_TOOLS, openCodeFileEdits } from "./file-edits";
-import { type RawExport, type RawTokens, exportSchema, messageInfoSchema, partSchema, sessionInfoSchema, toolStateSchema } from "./schema";
+import {
+  type RawExport,
+  type RawTokens,
+  exportSchema,
+  messageInfoSchema,
+  partSchema,
+  sessionInfoSchema,
+  toolStateSchema,
+} from "./schema";
 
 export interface OpenCodeSessionInput {
   /** The export document as text, or already parsed (storage.ts). */
@@ -53,9 +71,17 @@ export function normaliseOpenCodeUsage(t: RawTokens): { usage: Usage; reasoningA
   const reasoning = n(t.reasoning);
   const read = n(t.cache?.read);
   const write = n(t.cache?.write);
-  const reasoningAdded = reasoning > 0 && t.total !== undefined && n(t.total) === input + output + reasoning + read + write;
+  const reasoningAdded =
+    reasoning > 0 && t.total !== undefined && n(t.total) === input + output + reasoning + read + write;
   return {
-    usage: { input_tokens: input, output_tokens: output + (reasoningAdded ? reasoning : 0), cache_creation_tokens: write, cache_creation_1h_tokens: 0, cache_read_tokens: read, reasoning_tokens: reasoning },
+    usage: {
+      input_tokens: input,
+      output_tokens: output + (reasoningAdded ? reasoning : 0),
+      cache_creation_tokens: write,
+      cache_creation_1h_tokens: 0,
+      cache_read_tokens: read,
+      reasoning_tokens: reasoning,
+    },
     reasoningAdded,
   };
 }
@@ -68,14 +94,26 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
     try {
       doc = JSON.parse(text.replace(/^\uFEFF/, ""));
     } catch (e) {
-      sink.add("error", "opencode-invalid-json", `not one JSON document: ${e instanceof Error ? e.message : String(e)}`, null, fileExtra);
+      sink.add(
+        "error",
+        "opencode-invalid-json",
+        `not one JSON document: ${e instanceof Error ? e.message : String(e)}`,
+        null,
+        fileExtra,
+      );
       return null;
     }
   }
   checkRecordTokenCounts(doc, fileExtra, sink);
   const parsed = exportSchema.safeParse(doc);
   if (!parsed.success) {
-    sink.add("error", "opencode-not-an-export", "not an OpenCode session export ({info, messages: [{info, parts}]})", null, fileExtra);
+    sink.add(
+      "error",
+      "opencode-not-an-export",
+      "not an OpenCode session export ({info, messages: [{info, parts}]})",
+      null,
+      fileExtra,
+    );
     return null;
   }
   const ex: RawExport = parsed.data;
@@ -110,7 +148,9 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
     time(mi.time?.created);
     time(mi.time?.completed);
     addCwd(mi.path?.cwd);
-    const parts = (m.parts ?? []).map((p) => partSchema.safeParse(p).data).filter((p): p is NonNullable<typeof p> => p !== undefined);
+    const parts = (m.parts ?? [])
+      .map((p) => partSchema.safeParse(p).data)
+      .filter((p): p is NonNullable<typeof p> => p !== undefined);
     if (mi.role === "user") {
       if (parts.some((p) => p.type === "compaction")) {
         note("opencode-compaction", record, "compaction request(s) not counted as prompts");
@@ -118,9 +158,15 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
       }
       const typed = parts.filter((p) => p.type === "text" && !p.synthetic && !p.ignored && typeof p.text === "string");
       const synthetic = parts.filter((p) => p.type === "text" && (p.synthetic || p.ignored)).length;
-      if (synthetic > 0) note("opencode-synthetic-text", record, "user message(s) with synthetic or ignored text parts (file expansions), left out of the prompt text");
+      if (synthetic > 0)
+        note(
+          "opencode-synthetic-text",
+          record,
+          "user message(s) with synthetic or ignored text parts (file expansions), left out of the prompt text",
+        );
       const text = typed.map((p) => p.text).join("\n");
-      if (text.trim() === "") note("opencode-empty-prompt", record, "user message(s) without typed text not counted as prompts");
+      if (text.trim() === "")
+        note("opencode-empty-prompt", record, "user message(s) without typed text not counted as prompts");
       else turns.push({ index: turns.length, text, timestamp: iso(mi.time?.created), record });
       continue;
     }
@@ -130,15 +176,37 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
     }
     // API calls: one per step-finish part, else one per message.
     const steps = parts.filter((p) => p.type === "step-finish" && p.tokens);
-    const usages = steps.length > 0 ? steps.map((p, k) => ({ id: `${mi.id ?? record}:${p.id ?? k}`, tokens: p.tokens! })) : mi.tokens ? [{ id: mi.id ?? `message:${record}`, tokens: mi.tokens }] : [];
+    const usages =
+      steps.length > 0
+        ? steps.map((p, k) => ({ id: `${mi.id ?? record}:${p.id ?? k}`, tokens: p.tokens! }))
+        : mi.tokens
+          ? [{ id: mi.id ?? `message:${record}`, tokens: mi.tokens }]
+          : [];
     for (const u of usages) {
       const { usage, reasoningAdded } = normaliseOpenCodeUsage(u.tokens);
-      if (reasoningAdded) note("opencode-reasoning-added", record, "usage(s) whose total counts reasoning beside output: reasoning added to output");
+      if (reasoningAdded)
+        note(
+          "opencode-reasoning-added",
+          record,
+          "usage(s) whose total counts reasoning beside output: reasoning added to output",
+        );
       if (usage.input_tokens + usage.output_tokens + usage.cache_read_tokens + usage.cache_creation_tokens === 0) {
-        note("opencode-zero-tokens", record, "assistant step(s) with no token counts (an aborted or failed request): not counted as API calls");
+        note(
+          "opencode-zero-tokens",
+          record,
+          "assistant step(s) with no token counts (an aborted or failed request): not counted as API calls",
+        );
         continue;
       }
-      apiCalls.push({ id: u.id, model: mi.modelID ?? null, timestamp: iso(mi.time?.created), record, sidechain: false, usage, speed: null });
+      apiCalls.push({
+        id: u.id,
+        model: mi.modelID ?? null,
+        timestamp: iso(mi.time?.created),
+        record,
+        sidechain: false,
+        usage,
+        speed: null,
+      });
     }
     for (const p of parts) {
       if (p.type !== "tool") continue;
@@ -147,14 +215,31 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
       time(st.time?.end);
       const name = p.tool ?? "(unnamed)";
       const success = st.status === "completed" ? true : st.status === "error" ? false : null;
-      if (success === null) note("opencode-tool-unfinished", record, `tool part(s) still ${st.status ?? "without status"}: outcome unknown`, "warning");
+      if (success === null)
+        note(
+          "opencode-tool-unfinished",
+          record,
+          `tool part(s) still ${st.status ?? "without status"}: outcome unknown`,
+          "warning",
+        );
       let fileEdits: ToolCall["file_edits"] = [];
       if (success === true && OPENCODE_FILE_TOOLS.has(name)) {
         const { edits, problem } = openCodeFileEdits(name, st.input, st.metadata, info.directory ?? null, patchNotes);
         fileEdits = edits;
-        if (problem) note("opencode-edit-incomplete", record, `file-changing part(s) with missing fields (first: ${problem})`, "warning");
+        if (problem)
+          note(
+            "opencode-edit-incomplete",
+            record,
+            `file-changing part(s) with missing fields (first: ${problem})`,
+            "warning",
+          );
       }
-      if (name === "task") note("opencode-subagent", record, "task call(s): the sub-agent's own session is not in this export (its edits are not replayed here)");
+      if (name === "task")
+        note(
+          "opencode-subagent",
+          record,
+          "task call(s): the sub-agent's own session is not in this export (its edits are not replayed here)",
+        );
       calls.push({
         id: p.callID ?? p.id ?? `${record}:${calls.length}`,
         name,
@@ -163,19 +248,53 @@ export function parseOpenCodeSession(input: OpenCodeSessionInput, sink: Diagnost
         record,
         result_record: success === null ? null : record,
         success,
-        error: success === false ? shorten(String(typeof st.error === "string" ? st.error : JSON.stringify(st.error ?? ""))) : null,
+        error:
+          success === false
+            ? shorten(String(typeof st.error === "string" ? st.error : JSON.stringify(st.error ?? "")))
+            : null,
         sidechain: false,
         file_edits: fileEdits,
       });
     }
   }
-  if (patchNotes.moves > 0) note("opencode-patch-move", null, "file move(s) in apply_patch text: the old path's lines (with their provenance) move to the new path, then the diff applies there", "info");
-  if (patchNotes.anchorsDropped > 0) note("opencode-patch-anchor-dropped", null, "`@@ <anchor>` line(s) of patch text dropped");
-  if (info.parentID) note("opencode-child-session", null, `a child (sub-agent) session of ${info.parentID}: read as a session of its own`);
-  for (const [code, c] of counts) sink.add(c.severity, code, `${c.count} ${c.what}${c.first !== null ? `; first at message ${c.first}` : ""}`, c.first, fileExtra);
+  if (patchNotes.moves > 0)
+    note(
+      "opencode-patch-move",
+      null,
+      "file move(s) in apply_patch text: the old path's lines (with their provenance) move to the new path, then the diff applies there",
+      "info",
+    );
+  if (patchNotes.anchorsDropped > 0)
+    note("opencode-patch-anchor-dropped", null, "`@@ <anchor>` line(s) of patch text dropped");
+  if (info.parentID)
+    note(
+      "opencode-child-session",
+      null,
+      `a child (sub-agent) session of ${info.parentID}: read as a session of its own`,
+    );
+  for (const [code, c] of counts)
+    sink.add(
+      c.severity,
+      code,
+      `${c.count} ${c.what}${c.first !== null ? `; first at message ${c.first}` : ""}`,
+      c.first,
+      fileExtra,
+    );
 
-  const sessionId = info.id ?? (input.file ?? "opencode-session").split(/[\\/]/).pop()!.replace(/\.jsonl?$/, "");
-  if (!info.id) sink.add("warning", "opencode-no-session-id", `no session id in info: id taken from the file name (${sessionId})`, null, fileExtra);
+  const sessionId =
+    info.id ??
+    (input.file ?? "opencode-session")
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\.jsonl?$/, "");
+  if (!info.id)
+    sink.add(
+      "warning",
+      "opencode-no-session-id",
+      `no session id in info: id taken from the file name (${sessionId})`,
+      null,
+      fileExtra,
+    );
   return {
     format_version: SESSION_FORMAT_VERSION,
     session_id: sessionId,

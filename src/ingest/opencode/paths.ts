@@ -10,7 +10,12 @@ import { listDir, realPathOf } from "../list-dir";
 import { readHead } from "../codex/paths";
 import { detectTranscriptFormat } from "../detect";
 import { parseOpenCodeSession } from "./parse";
-import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeStorageSession, readOpenCodeStorageSession } from "./storage";
+import {
+  isOpenCodeStorage,
+  listOpenCodeStorageSessions,
+  type OpenCodeStorageSession,
+  readOpenCodeStorageSession,
+} from "./storage";
 import { readRegularFile } from "../read-regular";
 
 export type OpenCodeSource = { kind: "export"; file: string } | { kind: "storage"; session: OpenCodeStorageSession };
@@ -23,7 +28,8 @@ export function findOpenCodeSessions(path: string, sink?: DiagnosticSink): OpenC
   const out: OpenCodeSource[] = [];
   try {
     if (statSync(path).isFile()) {
-      if (detectTranscriptFormat(readHead(path, PROBE_BYTES) ?? new Uint8Array()) === "opencode") out.push({ kind: "export", file: path });
+      if (detectTranscriptFormat(readHead(path, PROBE_BYTES) ?? new Uint8Array()) === "opencode")
+        out.push({ kind: "export", file: path });
       return out;
     }
   } catch (e) {
@@ -46,7 +52,8 @@ function walk(dir: string, out: OpenCodeSource[], sink: DiagnosticSink | undefin
     if (entry.kind === "dir") {
       if (!SKIP_DIRS.has(entry.name)) walk(entry.path, out, sink, walking);
     } else if (entry.name.endsWith(".json") || entry.name.endsWith(".jsonl")) {
-      if (detectTranscriptFormat(readHead(entry.path, PROBE_BYTES) ?? new Uint8Array()) === "opencode") out.push({ kind: "export", file: entry.path });
+      if (detectTranscriptFormat(readHead(entry.path, PROBE_BYTES) ?? new Uint8Array()) === "opencode")
+        out.push({ kind: "export", file: entry.path });
     }
   }
   walking.delete(real);
@@ -62,7 +69,13 @@ export function readOpenCodeSession(source: OpenCodeSource, sink: DiagnosticSink
   try {
     text = readRegularFile(source.file);
   } catch (e) {
-    sink.add("error", "opencode-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file: source.file });
+    sink.add(
+      "error",
+      "opencode-transcript-unreadable",
+      `cannot read: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      { file: source.file },
+    );
     return null;
   }
   return parseOpenCodeSession({ text, file: source.file }, sink);

@@ -34,7 +34,10 @@ export function isOpenCodeStorage(dir: string): boolean {
 
 /** `$XDG_DATA_HOME/opencode/storage` or `~/.local/share/opencode/storage`, when it exists. */
 export function defaultOpenCodeStorageRoots(env: Record<string, string | undefined> = process.env): string[] {
-  const data = env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() !== "" ? env.XDG_DATA_HOME.trim() : join(homedir(), ".local", "share");
+  const data =
+    env.XDG_DATA_HOME && env.XDG_DATA_HOME.trim() !== ""
+      ? env.XDG_DATA_HOME.trim()
+      : join(homedir(), ".local", "share");
   const root = resolve(join(data, "opencode", "storage"));
   return isOpenCodeStorage(root) ? [root] : [];
 }
@@ -50,13 +53,22 @@ export function listOpenCodeStorageSessions(root: string, sink?: DiagnosticSink)
     }
   }
   if (existsSync(join(root, "..", "opencode.db"))) {
-    sink?.add("info", "opencode-sqlite-not-read", "an opencode.db (OpenCode 1.2+ keeps sessions in SQLite) sits beside this storage folder: sessions only in the database are not read", null, { file: join(root, "..", "opencode.db") });
+    sink?.add(
+      "info",
+      "opencode-sqlite-not-read",
+      "an opencode.db (OpenCode 1.2+ keeps sessions in SQLite) sits beside this storage folder: sessions only in the database are not read",
+      null,
+      { file: join(root, "..", "opencode.db") },
+    );
   }
   return out.sort((a, b) => (a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0));
 }
 
 /** The export document of one stored session, or null when its info file cannot be read. */
-export function readOpenCodeStorageSession(s: OpenCodeStorageSession, sink: DiagnosticSink): { info: unknown; messages: { info: unknown; parts: unknown[] }[] } | null {
+export function readOpenCodeStorageSession(
+  s: OpenCodeStorageSession,
+  sink: DiagnosticSink,
+): { info: unknown; messages: { info: unknown; parts: unknown[] }[] } | null {
   const info = readJson(s.file, sink);
   if (info === undefined) return null;
   const messages: { info: unknown; parts: unknown[] }[] = [];
@@ -75,7 +87,8 @@ export function readOpenCodeStorageSession(s: OpenCodeStorageSession, sink: Diag
     }
     messages.push({ info: mi, parts });
   }
-  if (messages.length === 0) sink.add("info", "opencode-no-messages", `session ${s.sessionId} has no stored messages`, null, { file: s.file });
+  if (messages.length === 0)
+    sink.add("info", "opencode-no-messages", `session ${s.sessionId} has no stored messages`, null, { file: s.file });
   return { info, messages };
 }
 
@@ -83,7 +96,13 @@ function readJson(file: string, sink: DiagnosticSink): unknown {
   try {
     return JSON.parse(readRegularFile(file, "utf8")) as unknown;
   } catch (e) {
-    sink.add("warning", "opencode-storage-file-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    sink.add(
+      "warning",
+      "opencode-storage-file-unreadable",
+      `cannot read: ${e instanceof Error ? e.message : String(e)}`,
+      null,
+      { file },
+    );
     return undefined;
   }
 }
@@ -92,7 +111,14 @@ function sortedNames(dir: string, sink?: DiagnosticSink): string[] {
   try {
     return readdirSync(dir).sort();
   } catch (e) {
-    if (isDir(dir)) sink?.add("warning", "opencode-storage-file-unreadable", `cannot list: ${e instanceof Error ? e.message : String(e)}`, null, { file: dir });
+    if (isDir(dir))
+      sink?.add(
+        "warning",
+        "opencode-storage-file-unreadable",
+        `cannot list: ${e instanceof Error ? e.message : String(e)}`,
+        null,
+        { file: dir },
+      );
     return [];
   }
 }

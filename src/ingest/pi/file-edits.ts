@@ -56,18 +56,36 @@ export interface PiEditNotes {
   homeUnknown: number;
 }
 
-export const emptyPiEditNotes = (): PiEditNotes => ({ fromPatch: 0, exactOverPatch: 0, orderSensitive: 0, reordered: 0, unorderable: 0, patchHeaderLike: 0, homeExpanded: 0, homeUnknown: 0 });
+export const emptyPiEditNotes = (): PiEditNotes => ({
+  fromPatch: 0,
+  exactOverPatch: 0,
+  orderSensitive: 0,
+  reordered: 0,
+  unorderable: 0,
+  patchHeaderLike: 0,
+  homeExpanded: 0,
+  homeUnknown: 0,
+});
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Edits of one successful `write`/`edit` call; `details` is its tool result's, `cwd` the session header's. */
-export function piFileEdits(tool: string, args: unknown, details: unknown, notes: PiEditNotes, cwd: string | null = null): { edits: FileEdit[]; problem: string | null } {
+export function piFileEdits(
+  tool: string,
+  args: unknown,
+  details: unknown,
+  notes: PiEditNotes,
+  cwd: string | null = null,
+): { edits: FileEdit[]; problem: string | null } {
   if (tool !== "write" && tool !== "edit") return { edits: [], problem: null };
   const path = piPathOf(args, cwd, notes);
   if (tool === "write") {
     if (path === null) return { edits: [], problem: "write without path" };
     const content = isObject(args) && typeof args.content === "string" ? args.content : null;
-    return { edits: [newFileEdit(path, "write", { post_image: content })], problem: content === null ? "write without content" : null };
+    return {
+      edits: [newFileEdit(path, "write", { post_image: content })],
+      problem: content === null ? "write without content" : null,
+    };
   }
   if (path === null) return { edits: [], problem: "edit without path" };
   const patch = patchOf(details);
@@ -80,12 +98,17 @@ export function piFileEdits(tool: string, args: unknown, details: unknown, notes
       return { edits: [newFileEdit(path, "patch", { patch })], problem: null };
     }
   }
-  if (replacements === null) return { edits: [newFileEdit(path, "edit")], problem: "edit without usable oldText/newText or edits[]" };
+  if (replacements === null)
+    return { edits: [newFileEdit(path, "edit")], problem: "edit without usable oldText/newText or edits[]" };
   const { ordered, sensitive, reordered, cyclic } = orderReplacements(replacements);
   if (sensitive) notes.orderSensitive++;
   if (reordered) notes.reordered++;
   if (cyclic) notes.unorderable++;
-  const edits: StringEdit[] = ordered.map((r) => ({ old_string: r.oldText, new_string: r.newText, replace_all: false }));
+  const edits: StringEdit[] = ordered.map((r) => ({
+    old_string: r.oldText,
+    new_string: r.newText,
+    replace_all: false,
+  }));
   return { edits: [newFileEdit(path, edits.length > 1 ? "multi-edit" : "edit", { edits })], problem: null };
 }
 

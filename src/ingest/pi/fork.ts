@@ -46,7 +46,8 @@ export function copiedHistory(records: readonly JsonlRecord[], header: PiHeader 
     if (m?.role === "user") out.prompts++;
     if (m?.role === "assistant") {
       if (nonZeroUsage(m.usage)) out.apiCalls++;
-      if (Array.isArray(m.content)) out.toolCalls += m.content.filter((p) => isObject(p) && p.type === "toolCall").length;
+      if (Array.isArray(m.content))
+        out.toolCalls += m.content.filter((p) => isObject(p) && p.type === "toolCall").length;
     }
   }
   return out;

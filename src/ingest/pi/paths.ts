@@ -21,7 +21,10 @@ const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
 /** `$PI_CODING_AGENT_DIR/sessions` or `~/.pi/agent/sessions`, when it exists. */
 export function defaultPiSessionRoots(env: Record<string, string | undefined> = process.env): string[] {
-  const dir = env.PI_CODING_AGENT_DIR && env.PI_CODING_AGENT_DIR.trim() !== "" ? env.PI_CODING_AGENT_DIR.trim().replace(/^~(?=$|[\\/])/, homedir()) : join(homedir(), ".pi", "agent");
+  const dir =
+    env.PI_CODING_AGENT_DIR && env.PI_CODING_AGENT_DIR.trim() !== ""
+      ? env.PI_CODING_AGENT_DIR.trim().replace(/^~(?=$|[\\/])/, homedir())
+      : join(homedir(), ".pi", "agent");
   const root = resolve(join(dir, "sessions"));
   return existsSync(root) && statSync(root).isDirectory() ? [root] : [];
 }
@@ -45,7 +48,9 @@ export function readPiSession(file: string, sink: DiagnosticSink): Session | nul
   try {
     text = readRegularFile(file);
   } catch (e) {
-    sink.add("error", "pi-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    sink.add("error", "pi-transcript-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, {
+      file,
+    });
     return null;
   }
   return parsePiSession({ text, file }, sink);

@@ -22,7 +22,8 @@ function entryAfterCut(line: string): Record<string, unknown> | null {
     } catch {
       continue;
     }
-    if (isObject(value) && typeof value.type === "string" && (value.type === "session" || typeof value.id === "string")) return value;
+    if (isObject(value) && typeof value.type === "string" && (value.type === "session" || typeof value.id === "string"))
+      return value;
   }
   return null;
 }
@@ -31,14 +32,23 @@ function entryAfterCut(line: string): Record<string, unknown> | null {
  * Records recovered from the given lines (1-based, those the JSONL reader could not read), merged into
  * `records` in line order; returns the lines recovered.
  */
-export function recoverEntriesAfterCuts(input: string | Uint8Array, records: JsonlRecord[], badLines: readonly number[]): number[] {
+export function recoverEntriesAfterCuts(
+  input: string | Uint8Array,
+  records: JsonlRecord[],
+  badLines: readonly number[],
+): number[] {
   if (badLines.length === 0) return [];
   const lines = (typeof input === "string" ? input : new TextDecoder("utf-8").decode(input)).split("\n");
   const recovered: number[] = [];
   for (const n of badLines) {
     const raw = lines[n - 1];
     if (raw === undefined) continue;
-    const value = entryAfterCut(raw.replace(/\u0000/g, "").replace(/\r$/, "").trimEnd());
+    const value = entryAfterCut(
+      raw
+        .replace(/\u0000/g, "")
+        .replace(/\r$/, "")
+        .trimEnd(),
+    );
     if (value === null) continue;
     let at = records.length;
     while (at > 0 && records[at - 1].line > n) at--;

@@ -46,7 +46,8 @@ export function piReplacements(args: unknown): Replacement[] | null {
       out.push({ oldText: toLF(r.data.oldText), newText: toLF(r.data.newText) });
     }
   } else if (list !== undefined && list !== null) return null;
-  if (typeof args.oldText === "string" && typeof args.newText === "string") out.push({ oldText: toLF(args.oldText), newText: toLF(args.newText) });
+  if (typeof args.oldText === "string" && typeof args.newText === "string")
+    out.push({ oldText: toLF(args.oldText), newText: toLF(args.newText) });
   return out.length > 0 ? out : null;
 }
 
@@ -56,7 +57,12 @@ export function piReplacements(args: unknown): Replacement[] | null {
  * logged order may not give it (an earlier newText holds a later oldText); `reordered` when the order found
  * differs from the logged one; `cyclic` when no such order exists (the logged order is kept).
  */
-export function orderReplacements(list: readonly Replacement[]): { ordered: Replacement[]; sensitive: boolean; reordered: boolean; cyclic: boolean } {
+export function orderReplacements(list: readonly Replacement[]): {
+  ordered: Replacement[];
+  sensitive: boolean;
+  reordered: boolean;
+  cyclic: boolean;
+} {
   const n = list.length;
   // before[k]: the edits that must come before k (their oldText is inside k's newText).
   const before: number[][] = list.map(() => []);

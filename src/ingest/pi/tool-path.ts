@@ -15,7 +15,12 @@
 import type { PiEditNotes } from "./file-edits";
 
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
-const HOME_PATTERNS = [/^\/home\/[^/]+(?=\/|$)/, /^\/Users\/[^/]+(?=\/|$)/, /^\/root(?=\/|$)/, /^[A-Za-z]:[\\/]Users[\\/][^\\/]+(?=[\\/]|$)/i];
+const HOME_PATTERNS = [
+  /^\/home\/[^/]+(?=\/|$)/,
+  /^\/Users\/[^/]+(?=\/|$)/,
+  /^\/root(?=\/|$)/,
+  /^[A-Za-z]:[\\/]Users[\\/][^\\/]+(?=[\\/]|$)/i,
+];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -44,7 +44,12 @@ export function activeBranch(nodes: readonly TreeNode[]): Set<string> | null {
 }
 
 /** How much lies off the active branch, counted all the same; null when nothing does. */
-export function branchReport(nodes: readonly TreeNode[], prompts: readonly string[], calls: Map<ToolCall, string>, api: readonly ApiCall[]): string | null {
+export function branchReport(
+  nodes: readonly TreeNode[],
+  prompts: readonly string[],
+  calls: Map<ToolCall, string>,
+  api: readonly ApiCall[],
+): string | null {
   const active = activeBranch(nodes);
   if (active === null) return null;
   const off = nodes.filter((n) => !active.has(n.id)).length;

@@ -35,7 +35,14 @@ export function normalisePiUsage(u: PiUsage): { usage: Usage; cacheInInput: bool
   const cacheInInput = read > 0 && typeof total === "number" && total === input + output + write && input >= read;
   if (cacheInInput) input -= read;
   return {
-    usage: { input_tokens: input, output_tokens: output, cache_creation_tokens: write, cache_creation_1h_tokens: 0, cache_read_tokens: read, reasoning_tokens: 0 },
+    usage: {
+      input_tokens: input,
+      output_tokens: output,
+      cache_creation_tokens: write,
+      cache_creation_1h_tokens: 0,
+      cache_read_tokens: read,
+      reasoning_tokens: 0,
+    },
     cacheInInput,
   };
 }

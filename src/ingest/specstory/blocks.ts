@@ -1,4 +1,3 @@
-
 import { newFileEdit } from "../../model";
 import { FENCE, HEADER_TIME, type TurnHeader } from "./schema";
 
@@ -49,7 +48,8 @@ export const isClosingFence = (line: string, fence: Fence): boolean => {
 };
 
 /** Lines of a tool block that are markup, not content. */
-export const STRUCTURE = /^\s*(<\/?details>|<summary>.*<\/summary>|<\/tool-use>|<\/details><\/tool-use>|Lines added: \d+, lines removed: \d+)?\s*$/;
+export const STRUCTURE =
+  /^\s*(<\/?details>|<summary>.*<\/summary>|<\/tool-use>|<\/details><\/tool-use>|Lines added: \d+, lines removed: \d+)?\s*$/;
 
 export interface ToolBlock {
   line: number;
@@ -70,7 +70,9 @@ export function inputOf(block: ToolBlock, file: string | null): Record<string, u
   const input: Record<string, unknown> = { type: block.type, summary: summary || null };
   if (file !== null) input.path = file;
   if (block.type === "shell") {
-    const quoted = [summary, ...block.result.map((l) => l.trim())].map((l) => /^`([^`].*)`$/.exec(l)?.[1]).find((c) => c !== undefined);
+    const quoted = [summary, ...block.result.map((l) => l.trim())]
+      .map((l) => /^`([^`].*)`$/.exec(l)?.[1])
+      .find((c) => c !== undefined);
     if (quoted !== undefined) input.command = quoted;
   }
   return input;
@@ -86,7 +88,11 @@ export function turnHeader(role: string, inside: string | null, line: number): T
       timestamp = `${t[1]}T${t[2].length === 5 ? t[2] + ":00" : t[2]}Z`;
       rest = rest.slice(0, t.index).trim();
     }
-    rest = rest.replace(/,?\s*mode\s+\S+$/i, "").replace(/^model\s+/i, "").replace(/,$/, "").trim();
+    rest = rest
+      .replace(/,?\s*mode\s+\S+$/i, "")
+      .replace(/^model\s+/i, "")
+      .replace(/,$/, "")
+      .trim();
     if (role !== "User" && rest !== "") model = rest;
   }
   return { role: role === "User" ? "user" : "agent", model, timestamp, line };
@@ -96,8 +102,10 @@ export function attr(attrs: string, name: string): string | null {
   return new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1] ?? null;
 }
 
-const SUCCESS = /has been updated successfully|has been updated\. All occurrences|File created successfully|has been created successfully|successfully (written|created|edited)/i;
-const FAILURE = /The user doesn't want to (proceed|take this action)|tool use was rejected|<tool_use_error>|String to replace not found|File has not been read yet|^Error:/im;
+const SUCCESS =
+  /has been updated successfully|has been updated\. All occurrences|File created successfully|has been created successfully|successfully (written|created|edited)/i;
+const FAILURE =
+  /The user doesn't want to (proceed|take this action)|tool use was rejected|<tool_use_error>|String to replace not found|File has not been read yet|^Error:/im;
 
 /** Success from what the block shows: a Cursor diff is the applied result; Claude Code result texts say so; else unknown. */
 export function outcomeOf(block: ToolBlock): boolean | null {
@@ -111,7 +119,9 @@ export function modelsByTurns(headers: readonly TurnHeader[]): string[] {
   const counts = new Map<string, number>();
   for (const h of headers) if (h.model) counts.set(h.model, (counts.get(h.model) ?? 0) + 1);
   const firstSeen = [...counts.keys()];
-  return firstSeen.slice().sort((a, b) => counts.get(b)! - counts.get(a)! || firstSeen.indexOf(a) - firstSeen.indexOf(b));
+  return firstSeen
+    .slice()
+    .sort((a, b) => counts.get(b)! - counts.get(a)! || firstSeen.indexOf(a) - firstSeen.indexOf(b));
 }
 
 export function agentOf(provider: string | null): string {

@@ -59,7 +59,10 @@ export interface SpecStoryInput {
 }
 
 export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): SpecStorySession | null {
-  const text = (typeof input.text === "string" ? input.text : new TextDecoder("utf-8").decode(input.text)).replace(/\r\n?/g, "\n");
+  const text = (typeof input.text === "string" ? input.text : new TextDecoder("utf-8").decode(input.text)).replace(
+    /\r\n?/g,
+    "\n",
+  );
   const lines = text.split("\n");
   let version: string | null = null;
   let provider: string | null = null;
@@ -82,9 +85,14 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
 
   const finishUser = () => {
     if (!user) return;
-    const body = user.text.join("\n").replace(/\n-{3,}\s*$/, "").replace(/^\s*-{3,}\s*$/, "").trim();
+    const body = user.text
+      .join("\n")
+      .replace(/\n-{3,}\s*$/, "")
+      .replace(/^\s*-{3,}\s*$/, "")
+      .trim();
     const why = notAPrompt(body);
-    if (why === null) turns.push({ index: turns.length, text: body, timestamp: user.header.timestamp, record: user.header.line });
+    if (why === null)
+      turns.push({ index: turns.length, text: body, timestamp: user.header.timestamp, record: user.header.line });
     else notPrompts.set(why, (notPrompts.get(why) ?? 0) + 1);
     user = null;
   };
@@ -111,7 +119,12 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
         if (l.startsWith("+")) added++;
         else if (l.startsWith("-")) removed++;
       }
-      if (summaryFile === null) sink.warn("specstory-diff-without-path", `tool block at line ${block.line} shows a diff but names no file: not attributed`, block.line);
+      if (summaryFile === null)
+        sink.warn(
+          "specstory-diff-without-path",
+          `tool block at line ${block.line} shows a diff but names no file: not attributed`,
+          block.line,
+        );
       else edits.push(fileEdit(summaryFile, "patch", { patch: patchLines.join("\n") + "\n" }));
     }
     for (const p of block.patches) {
@@ -120,7 +133,15 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
         else if (l.startsWith("-")) removed++;
       }
       // Add may overwrite an existing file (as apply_patch does): no pre-image.
-      if (p.op === "Add") edits.push(fileEdit(p.path, "write", { post_image: p.lines.filter((l) => l.startsWith("+")).map((l) => l.slice(1) + "\n").join("") }));
+      if (p.op === "Add")
+        edits.push(
+          fileEdit(p.path, "write", {
+            post_image: p.lines
+              .filter((l) => l.startsWith("+"))
+              .map((l) => l.slice(1) + "\n")
+              .join(""),
+          }),
+        );
       else if (p.op === "Delete") edits.push(fileEdit(p.path, "delete", {}));
       else edits.push(fileEdit(p.path, "patch", { patch: p.lines.join("\n") + "\n" }));
     }
@@ -150,7 +171,8 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
       if (diff) {
         if (isClosingFence(line, diff)) {
           if (tool.pending?.kind === "chunk") tool.chunks.push(diff.lines);
-          else if (tool.pending?.kind === "patch") tool.patches.push({ op: tool.pending.op, path: tool.pending.path, lines: diff.lines });
+          else if (tool.pending?.kind === "patch")
+            tool.patches.push({ op: tool.pending.op, path: tool.pending.path, lines: diff.lines });
           tool.pending = null;
           diff = null;
         } else diff.lines.push(line);
@@ -213,7 +235,18 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
     const toolOpen = TOOL_OPEN.exec(line);
     if (toolOpen) {
       finishUser();
-      tool = { line: n, endLine: n, name: attr(toolOpen[1], "data-tool-name"), type: attr(toolOpen[1], "data-tool-type"), summary: "", body: false, result: [], chunks: [], patches: [], pending: null };
+      tool = {
+        line: n,
+        endLine: n,
+        name: attr(toolOpen[1], "data-tool-name"),
+        type: attr(toolOpen[1], "data-tool-type"),
+        summary: "",
+        body: false,
+        result: [],
+        chunks: [],
+        patches: [],
+        pending: null,
+      };
       const summary = TOOL_SUMMARY.exec(line);
       if (summary) {
         tool.name = tool.name ?? summary[1];
@@ -229,7 +262,18 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
     if (bare) {
       finishUser();
       // The oldest exports write a bare line per tool use, with no block.
-      finishTool({ line: n, endLine: n, name: bare[1], type: null, summary: bare[2], body: true, result: [], chunks: [], patches: [], pending: null });
+      finishTool({
+        line: n,
+        endLine: n,
+        name: bare[1],
+        type: null,
+        summary: bare[2],
+        body: true,
+        result: [],
+        chunks: [],
+        patches: [],
+        pending: null,
+      });
       continue;
     }
     if (user) user.text.push(line);
@@ -237,30 +281,64 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
   if (diff) sink.warn("specstory-unclosed-fence", "the file ends inside a diff block (a truncated export?)");
   if (fence) sink.info("specstory-unclosed-fence", "the file ends inside a fenced code block of a turn's text");
   if (tool) {
-    sink.warn("specstory-unclosed-tool", `tool block at line ${tool.line} has no </tool-use> (a truncated export?)`, tool.line);
+    sink.warn(
+      "specstory-unclosed-tool",
+      `tool block at line ${tool.line} has no </tool-use> (a truncated export?)`,
+      tool.line,
+    );
     tool.endLine = lines.length;
     finishTool(tool);
   }
   finishUser();
 
   if (headers.length === 0) {
-    sink.error("specstory-no-turns", `${input.file} has no _**User**_ / _**Agent**_ turn headers: not a usable SpecStory export`);
+    sink.error(
+      "specstory-no-turns",
+      `${input.file} has no _**User**_ / _**Agent**_ turn headers: not a usable SpecStory export`,
+    );
     return null;
   }
   const id = sessionId ?? (title ? `specstory:${title}` : null) ?? `specstory:${input.file}`;
   sink.sessionId = id;
-  if (sessionId === null) sink.info("specstory-no-session-id", `no "<!-- … Session <id> -->" comment: the session id is taken from the title`);
+  if (sessionId === null)
+    sink.info(
+      "specstory-no-session-id",
+      `no "<!-- … Session <id> -->" comment: the session id is taken from the title`,
+    );
   const userTurns = headers.filter((h) => h.role === "user");
-  if (userTurns.length === 0) sink.warn("specstory-no-user-turn", "the export has agent turns but no user turn: a session without prompts");
-  for (const [why, count] of notPrompts) sink.info("specstory-not-a-prompt", `${count} user turn(s) not counted as prompts (${why})`);
-  if (merged > 0) sink.info("specstory-empty-tool-block-merged", `${merged} empty tool block(s) directly after a block of the same tool read as part of that call`);
-  if (unspaced > 0) sink.warn("specstory-chunk-unspaced", `${unspaced} diff chunk(s) lack the extra leading space after the markers: kept as written`);
-  if (!hasDiffs && calls.some((c) => c.name !== "unknown" && /write|edit|replace|patch/i.test(`${c.name} ${(c.input as { type?: string }).type ?? ""}`))) {
-    sink.info("specstory-no-diffs", "the export shows no diff for its file edits (SpecStory's Claude Code export keeps only the result text): sessions and prompts only, no attribution");
+  if (userTurns.length === 0)
+    sink.warn("specstory-no-user-turn", "the export has agent turns but no user turn: a session without prompts");
+  for (const [why, count] of notPrompts)
+    sink.info("specstory-not-a-prompt", `${count} user turn(s) not counted as prompts (${why})`);
+  if (merged > 0)
+    sink.info(
+      "specstory-empty-tool-block-merged",
+      `${merged} empty tool block(s) directly after a block of the same tool read as part of that call`,
+    );
+  if (unspaced > 0)
+    sink.warn(
+      "specstory-chunk-unspaced",
+      `${unspaced} diff chunk(s) lack the extra leading space after the markers: kept as written`,
+    );
+  if (
+    !hasDiffs &&
+    calls.some(
+      (c) =>
+        c.name !== "unknown" &&
+        /write|edit|replace|patch/i.test(`${c.name} ${(c.input as { type?: string }).type ?? ""}`),
+    )
+  ) {
+    sink.info(
+      "specstory-no-diffs",
+      "the export shows no diff for its file edits (SpecStory's Claude Code export keeps only the result text): sessions and prompts only, no attribution",
+    );
   }
 
   const models = modelsByTurns(headers);
-  const times = headers.map((h) => (h.timestamp === null ? NaN : Date.parse(h.timestamp))).filter(Number.isFinite).sort((a, b) => a - b);
+  const times = headers
+    .map((h) => (h.timestamp === null ? NaN : Date.parse(h.timestamp)))
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
   const session: Session = {
     format_version: SESSION_FORMAT_VERSION,
     session_id: id,
@@ -287,4 +365,3 @@ export function parseSpecStory(input: SpecStoryInput, sink: DiagnosticSink): Spe
     user_turn_lines: userTurns.map((h) => h.line),
   };
 }
-

@@ -19,7 +19,16 @@ export type SweCommand =
   | { kind: "edit-range"; name: string; start: number; end: number; text: string }
   | { kind: "edit-replace"; name: string; search: string; replace: string; replaceAll: boolean }
   | { kind: "insert"; name: string; text: string; line: number | null }
-  | { kind: "editor"; name: string; command: string; path: string; fileText: string | null; oldStr: string | null; newStr: string | null; insertLine: number | null }
+  | {
+      kind: "editor";
+      name: string;
+      command: string;
+      path: string;
+      fileText: string | null;
+      oldStr: string | null;
+      newStr: string | null;
+      insertLine: number | null;
+    }
   | { kind: "open"; name: string; path: string | null }
   | { kind: "tool"; name: string; args: Record<string, unknown> }
   | { kind: "shell"; name: "bash"; command: string }
@@ -76,10 +85,18 @@ const RANGE_EDIT = /^edit\s+(\d+)\s*:\s*(\d+)[ \t]*\r?\n?([\s\S]*?)(?:\r?\n)?end
 export function commandFromAction(action: string): SweCommand | null {
   const text = action.replace(/^\s+/, "").replace(/\s+$/, "");
   const range = RANGE_EDIT.exec(text);
-  if (range) return { kind: "edit-range", name: "edit", start: Number(range[1]), end: Number(range[2]), text: range[3] };
+  if (range)
+    return { kind: "edit-range", name: "edit", start: Number(range[1]), end: Number(range[2]), text: range[3] };
   const first = /^\S+/.exec(text)?.[0] ?? "";
   if (first === "submit" && text === "submit") return { kind: "submit", name: "submit" };
-  const known = first === "create" || first === "edit" || first === "insert" || first === "open" || first === "str_replace_editor" || VIEW_COMMANDS.has(first) || SEARCH_COMMANDS.has(first);
+  const known =
+    first === "create" ||
+    first === "edit" ||
+    first === "insert" ||
+    first === "open" ||
+    first === "str_replace_editor" ||
+    VIEW_COMMANDS.has(first) ||
+    SEARCH_COMMANDS.has(first);
   if (!known) return { kind: "shell", name: "bash", command: text };
   const words = shellWords(text);
   if (words === null) return null;
@@ -92,7 +109,12 @@ export function commandFromAction(action: string): SweCommand | null {
       return { kind: "edit-replace", name: "edit", search: args[0], replace: args[1], replaceAll: truthy(args[2]) };
     case "insert":
       if (args.length < 1) return null;
-      return { kind: "insert", name: "insert", text: args[0], line: args[1] !== undefined && /^\d+$/.test(args[1]) ? Number(args[1]) : null };
+      return {
+        kind: "insert",
+        name: "insert",
+        text: args[0],
+        line: args[1] !== undefined && /^\d+$/.test(args[1]) ? Number(args[1]) : null,
+      };
     case "open":
       return { kind: "open", name: "open", path: args[0] ?? null };
     case "str_replace_editor":
@@ -147,7 +169,14 @@ export function commandFromFunction(name: string, args: Record<string, unknown>)
     }
     case "edit": {
       const search = str("search");
-      if (search !== null) return { kind: "edit-replace", name, search, replace: str("replace") ?? "", replaceAll: args.replace_all === true || truthy(str("replace_all") ?? undefined) };
+      if (search !== null)
+        return {
+          kind: "edit-replace",
+          name,
+          search,
+          replace: str("replace") ?? "",
+          replaceAll: args.replace_all === true || truthy(str("replace_all") ?? undefined),
+        };
       const start = num("start_line") ?? num("start");
       const end = num("end_line") ?? num("end");
       const text = str("replacement_text") ?? str("replacement") ?? str("text");
@@ -163,7 +192,16 @@ export function commandFromFunction(name: string, args: Record<string, unknown>)
       const command = str("command");
       const path = str("path");
       if (!command || !path) return null;
-      return { kind: "editor", name, command, path, fileText: str("file_text"), oldStr: str("old_str"), newStr: str("new_str"), insertLine: num("insert_line") };
+      return {
+        kind: "editor",
+        name,
+        command,
+        path,
+        fileText: str("file_text"),
+        oldStr: str("old_str"),
+        newStr: str("new_str"),
+        insertLine: num("insert_line"),
+      };
     }
     default:
       return { kind: "tool", name, args };
@@ -200,5 +238,10 @@ export function sweAgentCategory(command: SweCommand): string | null {
 /** Whether the command is meant to change a file (metrics.md §3: SWE-agent `edit`/`create`/`str_replace_editor`). */
 export function isFileCommand(command: SweCommand): boolean {
   if (command.kind === "editor") return command.command !== "view";
-  return command.kind === "create" || command.kind === "edit-range" || command.kind === "edit-replace" || command.kind === "insert";
+  return (
+    command.kind === "create" ||
+    command.kind === "edit-range" ||
+    command.kind === "edit-replace" ||
+    command.kind === "insert"
+  );
 }

@@ -160,7 +160,10 @@ export class FileViews {
     let start = 0;
     for (let i = 1; i <= numbers.length; i++) {
       if (i < numbers.length && numbers[i] === numbers[i - 1] + 1) continue;
-      const text = numbers.slice(start, i).map((n) => k.lines.get(n)).join("\n");
+      const text = numbers
+        .slice(start, i)
+        .map((n) => k.lines.get(n))
+        .join("\n");
       start = i;
       const at = text.indexOf(search);
       if (at < 0) continue;

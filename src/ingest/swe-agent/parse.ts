@@ -3,9 +3,25 @@
  * a `Session`, plus the run's own record: `info.submission` (the final
  * patch), `info.exit_status` and `info.model_stats`. Quirks: README.md.
  */
-import { type ApiCall, type DiagnosticSink, emptyUsage, SESSION_FORMAT_VERSION, type Session, type Turn, checkRecordTokenCounts } from "../../model";
+import {
+  type ApiCall,
+  type DiagnosticSink,
+  emptyUsage,
+  SESSION_FORMAT_VERSION,
+  type Session,
+  type Turn,
+  checkRecordTokenCounts,
+} from "../../model";
 import type { SweCommand } from "./commands";
-import { historyMessageSchema, infoSchema, modelStatsSchema, type RawHistoryMessage, replayConfigSchema, stepSchema, trajectorySchema } from "./schema";
+import {
+  historyMessageSchema,
+  infoSchema,
+  modelStatsSchema,
+  type RawHistoryMessage,
+  replayConfigSchema,
+  stepSchema,
+  trajectorySchema,
+} from "./schema";
 import { readSteps, safeJson, stateOf } from "./steps";
 import { normaliseNewlines } from "./submission";
 
@@ -61,10 +77,14 @@ export function parseSweAgentTrajectory(input: SweAgentInput, sink: DiagnosticSi
     return null;
   }
   const raw = parsed.data;
-  const replay = replayConfigSchema.safeParse(typeof raw.replay_config === "string" ? safeJson(raw.replay_config) : raw.replay_config ?? {});
+  const replay = replayConfigSchema.safeParse(
+    typeof raw.replay_config === "string" ? safeJson(raw.replay_config) : (raw.replay_config ?? {}),
+  );
   const config = replay.success ? replay.data : {};
   const info = infoSchema.parse(raw.info ?? {});
-  const history = (raw.history ?? []).map((h) => historyMessageSchema.safeParse(h)).flatMap((r) => (r.success ? [r.data] : []));
+  const history = (raw.history ?? [])
+    .map((h) => historyMessageSchema.safeParse(h))
+    .flatMap((r) => (r.success ? [r.data] : []));
   const steps = raw.trajectory.map((s, i) => {
     const r = stepSchema.safeParse(s);
     if (!r.success) sink.warn("swe-agent-bad-step", `trajectory step ${i + 1} is not an object: skipped`, i + 1);
@@ -73,9 +93,15 @@ export function parseSweAgentTrajectory(input: SweAgentInput, sink: DiagnosticSi
 
   const instanceId = config.problem_statement?.id ?? instanceIdFromFile(input.file) ?? "unknown-instance";
   sink.sessionId = instanceId;
-  const functionCalling = config.agent?.tools?.parse_function?.type === "function_calling" || history.some((h) => (h.tool_calls?.length ?? 0) > 0);
+  const functionCalling =
+    config.agent?.tools?.parse_function?.type === "function_calling" ||
+    history.some((h) => (h.tool_calls?.length ?? 0) > 0);
   const model = config.agent?.model?.name ?? null;
-  if (model === null) sink.info("swe-agent-model-unknown", "the trajectory names no model (v0 files keep it only in the run's folder name): model left null");
+  if (model === null)
+    sink.info(
+      "swe-agent-model-unknown",
+      "the trajectory names no model (v0 files keep it only in the run's folder name): model left null",
+    );
 
   const firstState = steps.map((s) => stateOf(s)).find((st) => st.working_dir !== undefined);
   const cwd = firstState?.working_dir ?? "/";
@@ -85,23 +111,48 @@ export function parseSweAgentTrajectory(input: SweAgentInput, sink: DiagnosticSi
 
   const stats = info.model_stats ? modelStatsSchema.parse(info.model_stats) : null;
   const modelStats: SweAgentModelStats | null = stats
-    ? { instance_cost: stats.instance_cost ?? null, tokens_sent: stats.tokens_sent ?? 0, tokens_received: stats.tokens_received ?? 0, api_calls: stats.api_calls ?? 0 }
+    ? {
+        instance_cost: stats.instance_cost ?? null,
+        tokens_sent: stats.tokens_sent ?? 0,
+        tokens_received: stats.tokens_received ?? 0,
+        api_calls: stats.api_calls ?? 0,
+      }
     : null;
-  if (!modelStats) sink.info("swe-agent-no-model-stats", "info.model_stats is missing: tokens, API calls and cost unknown");
+  if (!modelStats)
+    sink.info("swe-agent-no-model-stats", "info.model_stats is missing: tokens, API calls and cost unknown");
   else if ((modelStats.instance_cost ?? 0) === 0 && modelStats.api_calls > 0) {
-    sink.info("swe-agent-zero-cost", `model_stats records ${modelStats.api_calls} API calls but cost ${modelStats.instance_cost} and ${modelStats.tokens_sent} tokens sent (a demonstration or replayed run)`);
+    sink.info(
+      "swe-agent-zero-cost",
+      `model_stats records ${modelStats.api_calls} API calls but cost ${modelStats.instance_cost} and ${modelStats.tokens_sent} tokens sent (a demonstration or replayed run)`,
+    );
   }
   // model_stats holds run totals, not per-request usage: one aggregate call carries them (the row takes the count from model_stats).
   const apiCalls: ApiCall[] = modelStats
-    ? [{ id: "model_stats", model, timestamp: null, record: steps.length, sidechain: false, usage: { ...emptyUsage(), input_tokens: modelStats.tokens_sent, output_tokens: modelStats.tokens_received }, speed: null }]
+    ? [
+        {
+          id: "model_stats",
+          model,
+          timestamp: null,
+          record: steps.length,
+          sidechain: false,
+          usage: { ...emptyUsage(), input_tokens: modelStats.tokens_sent, output_tokens: modelStats.tokens_received },
+          speed: null,
+        },
+      ]
     : [];
 
   const rawSubmission = typeof info.submission === "string" && info.submission.trim() !== "" ? info.submission : null;
   const hadCrlf = rawSubmission?.includes("\r\n") ?? false;
-  if (hadCrlf) sink.info("swe-agent-submission-crlf", "info.submission has CRLF line ends (a pty-recorded run): normalised to LF");
+  if (hadCrlf)
+    sink.info("swe-agent-submission-crlf", "info.submission has CRLF line ends (a pty-recorded run): normalised to LF");
   const exitStatus = typeof info.exit_status === "string" ? info.exit_status : null;
-  if (rawSubmission === null) sink.info("swe-agent-no-submission", `the run submitted no patch (exit_status ${exitStatus ?? "missing"})`);
-  else if (exitStatus !== null && !exitStatus.startsWith("submitted")) sink.info("swe-agent-exit-status", `exit_status is "${exitStatus}": the submission was made automatically when the run stopped`);
+  if (rawSubmission === null)
+    sink.info("swe-agent-no-submission", `the run submitted no patch (exit_status ${exitStatus ?? "missing"})`);
+  else if (exitStatus !== null && !exitStatus.startsWith("submitted"))
+    sink.info(
+      "swe-agent-exit-status",
+      `exit_status is "${exitStatus}": the submission was made automatically when the run stopped`,
+    );
 
   const session: Session = {
     format_version: SESSION_FORMAT_VERSION,
@@ -148,7 +199,8 @@ export function repoOfInstance(id: string): string | null {
 
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((p) => (isObject(p) && typeof p.text === "string" ? p.text : "")).join("");
+  if (Array.isArray(content))
+    return content.map((p) => (isObject(p) && typeof p.text === "string" ? p.text : "")).join("");
   return "";
 }
 
@@ -160,7 +212,10 @@ function problemTurn(statement: string | null, history: RawHistoryMessage[], sin
   const m = /ISSUE:\n([\s\S]*?)\n+INSTRUCTIONS:/.exec(text);
   if (m) return [{ index: 0, text: m[1], timestamp: null, record: 0 }];
   if (text.trim() !== "") {
-    sink.info("swe-agent-problem-uncut", "no ISSUE:/INSTRUCTIONS: markers in the first user message: the whole message is the prompt");
+    sink.info(
+      "swe-agent-problem-uncut",
+      "no ISSUE:/INSTRUCTIONS: markers in the first user message: the whole message is the prompt",
+    );
     return [{ index: 0, text, timestamp: null, record: 0 }];
   }
   sink.warn("swe-agent-no-problem-statement", "no problem statement found: the session has no prompt");
@@ -168,12 +223,20 @@ function problemTurn(statement: string | null, history: RawHistoryMessage[], sin
 }
 
 /** The assistant messages that carry the steps' actions, paired with steps by order when the counts agree. */
-function actionMessages(history: RawHistoryMessage[], stepCount: number, sink: DiagnosticSink): (RawHistoryMessage | null)[] {
-  const actions = history.filter((h) => h.role === "assistant" && h.is_demo !== true && (h.action !== undefined || (h.tool_calls?.length ?? 0) > 0));
+function actionMessages(
+  history: RawHistoryMessage[],
+  stepCount: number,
+  sink: DiagnosticSink,
+): (RawHistoryMessage | null)[] {
+  const actions = history.filter(
+    (h) => h.role === "assistant" && h.is_demo !== true && (h.action !== undefined || (h.tool_calls?.length ?? 0) > 0),
+  );
   if (actions.length === stepCount) return actions;
   if (actions.some((h) => (h.tool_calls?.length ?? 0) > 0)) {
-    sink.warn("swe-agent-history-mismatch", `${actions.length} assistant actions in history for ${stepCount} trajectory steps: function-call arguments ignored, actions read from their text`);
+    sink.warn(
+      "swe-agent-history-mismatch",
+      `${actions.length} assistant actions in history for ${stepCount} trajectory steps: function-call arguments ignored, actions read from their text`,
+    );
   }
   return new Array<RawHistoryMessage | null>(stepCount).fill(null);
 }
-

@@ -16,7 +16,10 @@ export const stepSchema = z.looseObject({
   response: optStr,
   thought: optStr,
   /** v0: a JSON string; 1.x: an object. Either way `{open_file, working_dir}`. */
-  state: z.union([z.string(), z.record(z.string(), z.unknown())]).optional().catch(undefined),
+  state: z
+    .union([z.string(), z.record(z.string(), z.unknown())])
+    .optional()
+    .catch(undefined),
   execution_time: optNum,
 });
 export type RawStep = z.infer<typeof stepSchema>;
@@ -27,7 +30,10 @@ export const functionCallSchema = z.looseObject({
     .looseObject({
       name: optStr,
       /** A JSON string in the samples; some providers give an object. */
-      arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).optional().catch(undefined),
+      arguments: z
+        .union([z.string(), z.record(z.string(), z.unknown())])
+        .optional()
+        .catch(undefined),
     })
     .optional()
     .catch(undefined),
@@ -78,13 +84,18 @@ export const replayConfigSchema = z.looseObject({
   agent: z
     .looseObject({
       model: z.looseObject({ name: optStr }).optional().catch(undefined),
-      tools: z.looseObject({ parse_function: z.looseObject({ type: optStr }).optional().catch(undefined) }).optional().catch(undefined),
+      tools: z
+        .looseObject({ parse_function: z.looseObject({ type: optStr }).optional().catch(undefined) })
+        .optional()
+        .catch(undefined),
     })
     .optional()
     .catch(undefined),
   problem_statement: z.looseObject({ text: optStr, id: optStr }).optional().catch(undefined),
   env: z
-    .looseObject({ repo: z.looseObject({ repo_name: optStr, base_commit: optStr, github_url: optStr }).optional().catch(undefined) })
+    .looseObject({
+      repo: z.looseObject({ repo_name: optStr, base_commit: optStr, github_url: optStr }).optional().catch(undefined),
+    })
     .optional()
     .catch(undefined),
 });

@@ -39,7 +39,7 @@ export function stateOf(step: RawStep | null): { open_file?: string; working_dir
 function commandOf(step: RawStep, message: RawHistoryMessage | null): SweCommand | null {
   const fn = message?.tool_calls?.[0]?.function;
   if (fn?.name) {
-    const args = typeof fn.arguments === "string" ? safeJson(fn.arguments) : fn.arguments ?? {};
+    const args = typeof fn.arguments === "string" ? safeJson(fn.arguments) : (fn.arguments ?? {});
     const cmd = commandFromFunction(fn.name, isObject(args) ? args : {});
     if (cmd) return cmd;
   }
@@ -57,7 +57,12 @@ const norm = (p: string): string => {
 };
 
 /** One tool call per step, ids `step-<n>` (the function-call ids of the log repeat), with each call's command. */
-export function readSteps(steps: (RawStep | null)[], actions: (RawHistoryMessage | null)[], cwd0: string, sink: DiagnosticSink) {
+export function readSteps(
+  steps: (RawStep | null)[],
+  actions: (RawHistoryMessage | null)[],
+  cwd0: string,
+  sink: DiagnosticSink,
+) {
   const views = new FileViews();
   const history = new Map<string, (string[] | null)[]>(); // str_replace_editor undo stack: the text before each edit, null when unknown
   const calls: ToolCall[] = [];
@@ -74,8 +79,16 @@ export function readSteps(steps: (RawStep | null)[], actions: (RawHistoryMessage
     const windows = windowsOf(obs);
     let cmd = commandOf(step, actions[i]);
     if (cmd === null) {
-      sink.warn("swe-agent-action-unparsed", `step ${record}: cannot read the action ${JSON.stringify((step.action ?? "").slice(0, 80))}: kept as an unknown tool`, record);
-      cmd = { kind: "tool", name: (step.action ?? "").trim().split(/\s+/)[0] || "unknown", args: { action: step.action ?? "" } };
+      sink.warn(
+        "swe-agent-action-unparsed",
+        `step ${record}: cannot read the action ${JSON.stringify((step.action ?? "").slice(0, 80))}: kept as an unknown tool`,
+        record,
+      );
+      cmd = {
+        kind: "tool",
+        name: (step.action ?? "").trim().split(/\s+/)[0] || "unknown",
+        args: { action: step.action ?? "" },
+      };
     }
     const id = `step-${record}`;
     commands.set(id, cmd);
@@ -86,7 +99,10 @@ export function readSteps(steps: (RawStep | null)[], actions: (RawHistoryMessage
     if (cmd.kind === "create" || cmd.kind === "editor") path = abs(cmd.path);
     else if (cmd.kind === "edit-range" || cmd.kind === "edit-replace" || cmd.kind === "insert") {
       const shown = !failed ? windows.find((w) => w.path !== null)?.path : undefined;
-      path = shown ? abs(shown) : open ?? (stateOf(step).open_file && stateOf(step).open_file !== "n/a" ? abs(stateOf(step).open_file!) : null);
+      path = shown
+        ? abs(shown)
+        : (open ??
+          (stateOf(step).open_file && stateOf(step).open_file !== "n/a" ? abs(stateOf(step).open_file!) : null));
     }
 
     const fileCommand = isFileCommand(cmd);
@@ -97,15 +113,26 @@ export function readSteps(steps: (RawStep | null)[], actions: (RawHistoryMessage
 
     const edits: FileEdit[] = [];
     if (fileCommand && success && path === null) {
-      sink.warn("swe-agent-no-open-file", `step ${record}: ${cmd.name} succeeded but no open file is known: its lines are not attributed`, record);
+      sink.warn(
+        "swe-agent-no-open-file",
+        `step ${record}: ${cmd.name} succeeded but no open file is known: its lines are not attributed`,
+        record,
+      );
     } else if (fileCommand && success && path !== null) {
       const made = fileEditOf(cmd, path, views, history);
       if (made.unseen) {
         unseen++;
-        sink.info("swe-agent-edit-lines-unseen", `step ${record}: ${cmd.name} on ${path} replaces lines the agent never displayed: its new lines are kept, their position is not`, record);
+        sink.info(
+          "swe-agent-edit-lines-unseen",
+          `step ${record}: ${cmd.name} on ${path} replaces lines the agent never displayed: its new lines are kept, their position is not`,
+          record,
+        );
       }
       if (made.edit) edits.push(made.edit);
-      views.refresh(path, windows.filter((w) => w.path === null || abs(w.path) === path));
+      views.refresh(
+        path,
+        windows.filter((w) => w.path === null || abs(w.path) === path),
+      );
     }
     if (!fileCommand || !success) for (const w of windows) if (w.path !== null && !failed) views.see(abs(w.path), w);
     if (cmd.kind === "shell") forgetRemoved(cmd.command, abs, views);
@@ -126,7 +153,11 @@ export function readSteps(steps: (RawStep | null)[], actions: (RawHistoryMessage
       file_edits: edits,
     });
   });
-  if (unseen > 0) sink.info("swe-agent-unseen-summary", `${unseen} edit(s) replaced lines never displayed: replay places them without context`);
+  if (unseen > 0)
+    sink.info(
+      "swe-agent-unseen-summary",
+      `${unseen} edit(s) replaced lines never displayed: replay places them without context`,
+    );
   return { calls, commands };
 }
 
@@ -176,18 +207,30 @@ const fileEdit = newFileEdit;
  * the last window that showed them (a string edit); else only the new text is
  * known (`unseen`: an edit with an empty old text).
  */
-function fileEditOf(cmd: SweCommand, path: string, views: FileViews, history: Map<string, (string[] | null)[]>): { edit: FileEdit | null; unseen: boolean } {
+function fileEditOf(
+  cmd: SweCommand,
+  path: string,
+  views: FileViews,
+  history: Map<string, (string[] | null)[]>,
+): { edit: FileEdit | null; unseen: boolean } {
   const full = views.full(path);
   // The tool keeps an undo stack per file: the text before each str_replace/insert, the created text for create.
-  if (cmd.kind === "editor" && (cmd.command === "str_replace" || cmd.command === "insert")) pushHistory(history, path, full);
+  if (cmd.kind === "editor" && (cmd.command === "str_replace" || cmd.command === "insert"))
+    pushHistory(history, path, full);
   if (cmd.kind === "editor" && cmd.command === "create") pushHistory(history, path, linesOf(cmd.fileText ?? ""));
   const images = (after: string[]) => {
     views.setFull(path, after);
-    return { edit: fileEdit(path, "edit", { pre_image: full === null ? null : textOf(full), post_image: textOf(after) }), unseen: false };
+    return {
+      edit: fileEdit(path, "edit", { pre_image: full === null ? null : textOf(full), post_image: textOf(after) }),
+      unseen: false,
+    };
   };
   const stringEdit = (old: string, now: string, replaceAll = false) => {
     views.forget(path);
-    return { edit: fileEdit(path, "edit", { edits: [{ old_string: old, new_string: now, replace_all: replaceAll }] }), unseen: old === "" };
+    return {
+      edit: fileEdit(path, "edit", { edits: [{ old_string: old, new_string: now, replace_all: replaceAll }] }),
+      unseen: old === "",
+    };
   };
   switch (cmd.kind) {
     case "create":
@@ -196,21 +239,32 @@ function fileEditOf(cmd: SweCommand, path: string, views: FileViews, history: Ma
       return { edit: fileEdit(path, "write", { pre_image: "", post_image: "\n" }), unseen: false };
     case "edit-range": {
       const added = linesOf(cmd.text);
-      if (full !== null) return images([...full.slice(0, cmd.start - 1), ...added, ...full.slice(Math.min(cmd.end, full.length))]);
+      if (full !== null)
+        return images([...full.slice(0, cmd.start - 1), ...added, ...full.slice(Math.min(cmd.end, full.length))]);
       const old = views.range(path, cmd.start, cmd.end);
       return stringEdit(old === null ? "" : textOf(old), textOf(added));
     }
     case "edit-replace": {
       if (full !== null && textOf(full).includes(cmd.search)) {
         const before = textOf(full);
-        const after = cmd.replaceAll ? before.split(cmd.search).join(cmd.replace) : before.replace(cmd.search, () => cmd.replace);
+        const after = cmd.replaceAll
+          ? before.split(cmd.search).join(cmd.replace)
+          : before.replace(cmd.search, () => cmd.replace);
         return images(linesOf(after));
       }
       const widened = cmd.replaceAll ? null : views.widen(path, cmd.search, cmd.replace);
       return widened ? stringEdit(widened.old, widened.now) : stringEdit(cmd.search, cmd.replace, cmd.replaceAll);
     }
     case "insert":
-      return insertAt(linesOf(cmd.text), cmd.line ?? (full?.length ?? views.total(path)), path, full, views, images, stringEdit);
+      return insertAt(
+        linesOf(cmd.text),
+        cmd.line ?? full?.length ?? views.total(path),
+        path,
+        full,
+        views,
+        images,
+        stringEdit,
+      );
     case "editor":
       switch (cmd.command) {
         case "create":
@@ -218,17 +272,38 @@ function fileEditOf(cmd: SweCommand, path: string, views: FileViews, history: Ma
           return { edit: fileEdit(path, "write", { pre_image: "", post_image: cmd.fileText ?? "" }), unseen: false };
         case "str_replace": {
           const oldStr = cmd.oldStr ?? "";
-          if (full !== null && oldStr !== "" && textOf(full).includes(oldStr)) return images(linesOf(textOf(full).split(oldStr).join(cmd.newStr ?? "")));
+          if (full !== null && oldStr !== "" && textOf(full).includes(oldStr))
+            return images(
+              linesOf(
+                textOf(full)
+                  .split(oldStr)
+                  .join(cmd.newStr ?? ""),
+              ),
+            );
           const widened = views.widen(path, oldStr, cmd.newStr ?? "");
           return widened ? stringEdit(widened.old, widened.now) : stringEdit(oldStr, cmd.newStr ?? "");
         }
         case "insert":
-          return insertAt(cmd.newStr === null ? [] : cmd.newStr.split("\n"), cmd.insertLine, path, full, views, images, stringEdit);
+          return insertAt(
+            cmd.newStr === null ? [] : cmd.newStr.split("\n"),
+            cmd.insertLine,
+            path,
+            full,
+            views,
+            images,
+            stringEdit,
+          );
         case "undo_edit": {
           const previous = history.get(path)?.pop();
           if (previous !== undefined && previous !== null) {
             views.setFull(path, previous);
-            return { edit: fileEdit(path, "edit", { pre_image: full === null ? null : textOf(full), post_image: textOf(previous) }), unseen: false };
+            return {
+              edit: fileEdit(path, "edit", {
+                pre_image: full === null ? null : textOf(full),
+                post_image: textOf(previous),
+              }),
+              unseen: false,
+            };
           }
           views.forget(path);
           return { edit: fileEdit(path, "edit", {}), unseen: false };
@@ -270,4 +345,3 @@ function pushHistory(history: Map<string, (string[] | null)[]>, path: string, li
   if (!stack) history.set(path, (stack = []));
   stack.push(lines);
 }
-

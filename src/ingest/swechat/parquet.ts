@@ -5,7 +5,14 @@
  * groups; it is read group by group and concatenated.
  */
 import { type FileHandle, open } from "node:fs/promises";
-import { type AsyncBuffer, type FileMetaData, type OffsetIndex, parquetMetadataAsync, parquetSchema, parquetScan } from "hyparquet";
+import {
+  type AsyncBuffer,
+  type FileMetaData,
+  type OffsetIndex,
+  parquetMetadataAsync,
+  parquetSchema,
+  parquetScan,
+} from "hyparquet";
 import { parquetHeader } from "hyparquet/src/column.js";
 
 type PageLocation = OffsetIndex["page_locations"][number];
@@ -82,7 +89,13 @@ export type PageIndex = Record<string, PageLocation[]>[];
  * Reads `columns` for rows [rowStart, rowEnd) of the file. Columns the file
  * lacks come back as arrays of nulls (older releases lack some columns).
  */
-export async function readColumns(part: ParquetPart, columns: readonly string[], rowStart: number, rowEnd: number, pages?: PageIndex): Promise<Columns> {
+export async function readColumns(
+  part: ParquetPart,
+  columns: readonly string[],
+  rowStart: number,
+  rowEnd: number,
+  pages?: PageIndex,
+): Promise<Columns> {
   const present = columns.filter((c) => part.columns.has(c));
   const out: Columns = {};
   const n = Math.max(0, rowEnd - rowStart);
@@ -92,7 +105,15 @@ export async function readColumns(part: ParquetPart, columns: readonly string[],
     return out;
   }
   // `pageLocationsByGroup` is how hyparquet's planner takes page locations it did not read from the file itself.
-  const scanOptions = { file: part.buffer, metadata: part.metadata, columns: present, compressors, geoparquet: false, parsers: PARSERS, pageLocationsByGroup: pages };
+  const scanOptions = {
+    file: part.buffer,
+    metadata: part.metadata,
+    columns: present,
+    compressors,
+    geoparquet: false,
+    parsers: PARSERS,
+    pageLocationsByGroup: pages,
+  };
   const scan = await parquetScan(scanOptions as Parameters<typeof parquetScan>[0]);
   const pieces: Record<string, ArrayLike<unknown>[]> = {};
   for (const c of present) pieces[c] = [];
@@ -113,7 +134,9 @@ export async function readColumns(part: ParquetPart, columns: readonly string[],
  * index (pyarrow's default): with them a row range costs only its own pages.
  */
 export async function pageLocations(part: ParquetPart, group: number, column: string): Promise<PageLocation[] | null> {
-  const chunk = part.metadata.row_groups[group].columns.find((c) => c.meta_data?.path_in_schema.length === 1 && c.meta_data.path_in_schema[0] === column)?.meta_data;
+  const chunk = part.metadata.row_groups[group].columns.find(
+    (c) => c.meta_data?.path_in_schema.length === 1 && c.meta_data.path_in_schema[0] === column,
+  )?.meta_data;
   if (!chunk) return null;
   const start = Number(chunk.dictionary_page_offset ?? chunk.data_page_offset);
   const end = start + Number(chunk.total_compressed_size);
@@ -160,7 +183,12 @@ export const RANGE_READ_BYTES = 8 * 1024 * 1024;
  * (from the file's offset index, else from page locations found by reading
  * the page headers once): at most one range of them is in memory.
  */
-export function rowGroupReader(part: ParquetPart, group: number, columns: readonly string[], rangeReadBytes = RANGE_READ_BYTES): (rowStart: number, rowEnd: number) => Promise<Columns> {
+export function rowGroupReader(
+  part: ParquetPart,
+  group: number,
+  columns: readonly string[],
+  rangeReadBytes = RANGE_READ_BYTES,
+): (rowStart: number, rowEnd: number) => Promise<Columns> {
   const rg = part.rowGroups[group];
   const sizes = new Map<string, number>();
   const indexed = new Set<string>();
@@ -204,7 +232,10 @@ export function rowGroupReader(part: ParquetPart, group: number, columns: readon
 }
 
 /** Every row of a (small) table as objects, group by group, with their position in the table. */
-export async function* readRows(parts: readonly ParquetPart[], columns: readonly string[]): AsyncGenerator<{ row: Record<string, unknown>; position: number }> {
+export async function* readRows(
+  parts: readonly ParquetPart[],
+  columns: readonly string[],
+): AsyncGenerator<{ row: Record<string, unknown>; position: number }> {
   let offset = 0;
   for (const part of parts) {
     for (const rg of part.rowGroups) {

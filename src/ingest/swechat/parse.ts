@@ -22,14 +22,37 @@
  *   (model, input, cache write, cache read) are one call, with the largest
  *   output count. Model `<synthetic>` is not an API call.
  */
-import { type ApiCall, checkedCount, checkSessionTimes, closedLabel, type DiagnosticSink, isoTime, PROMPT_INTENTS, PROMPT_PUSHBACK, type PromptIntent, type PromptPushback, type Session, TOKEN_COUNT_MAX, type ToolCall, type Turn } from "../../model";
+import {
+  type ApiCall,
+  checkedCount,
+  checkSessionTimes,
+  closedLabel,
+  type DiagnosticSink,
+  isoTime,
+  PROMPT_INTENTS,
+  PROMPT_PUSHBACK,
+  type PromptIntent,
+  type PromptPushback,
+  type Session,
+  TOKEN_COUNT_MAX,
+  type ToolCall,
+  type Turn,
+} from "../../model";
 import type { ConversationRow } from "./schema";
 import { editsFromInput, SWECHAT_FILE_TOOLS } from "./tool-edits";
 
 export const ERROR_RESULT =
   /^\s*(<tool_use_error>|Error:|error:|ERROR:|The user doesn't want to (proceed|take this action)|User rejected|Failed to apply patch|Exit code [1-9]|Command failed)/;
 const INTERRUPT = /^\s*\[Request interrupted/;
-const SHELL_NAMES = new Set(["bash", "shell", "exec_command", "run_shell_command", "shell_command", "local_shell", "exec"]);
+const SHELL_NAMES = new Set([
+  "bash",
+  "shell",
+  "exec_command",
+  "run_shell_command",
+  "shell_command",
+  "local_shell",
+  "exec",
+]);
 const BREAKS = new Set(["user_prompt", "tool_result", "system_injected", "system_event"]);
 
 export interface SessionContext {
@@ -55,7 +78,12 @@ export interface BuiltSession {
 
 const iso = isoTime;
 
-export function sessionFromRows(sessionId: string, input: readonly ConversationRow[], context: SessionContext, sink: DiagnosticSink): BuiltSession {
+export function sessionFromRows(
+  sessionId: string,
+  input: readonly ConversationRow[],
+  context: SessionContext,
+  sink: DiagnosticSink,
+): BuiltSession {
   const rows = input.slice().sort((a, b) => a.turn_number - b.turn_number || a.position - b.position);
   const kept: ConversationRow[] = [];
   let copies = 0;
@@ -72,7 +100,10 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
     kept.push(row);
   }
   if (copies + distinct > 0) {
-    sink.info("swechat-duplicate-turn", `${copies + distinct} row(s) repeat a turn number (turn_id is not unique): ${copies} identical copies dropped, ${distinct} differing rows kept in physical order`);
+    sink.info(
+      "swechat-duplicate-turn",
+      `${copies + distinct} row(s) repeat a turn number (turn_id is not unique): ${copies} identical copies dropped, ${distinct} differing rows kept in physical order`,
+    );
   }
 
   const turns: Turn[] = [];
@@ -98,10 +129,15 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
       if (row.is_continuation) continuations++;
       else if (!INTERRUPT.test(row.content ?? "")) {
         turns.push({ index: turns.length, text: row.content ?? "", timestamp: iso(row.timestamp), record });
-        prompts.push({ prompt_intent: readLabel(PROMPT_INTENTS, row.prompt_intent, unknown.prompt_intent), prompt_pushback: readLabel(PROMPT_PUSHBACK, row.prompt_pushback, unknown.prompt_pushback), reply: null });
+        prompts.push({
+          prompt_intent: readLabel(PROMPT_INTENTS, row.prompt_intent, unknown.prompt_intent),
+          prompt_pushback: readLabel(PROMPT_PUSHBACK, row.prompt_pushback, unknown.prompt_pushback),
+          reply: null,
+        });
       }
     } else if (type === "assistant_response") {
-      if (prompts.length > 0 && row.content !== null && row.content.trim() !== "") prompts[prompts.length - 1].reply = row.content;
+      if (prompts.length > 0 && row.content !== null && row.content.trim() !== "")
+        prompts[prompts.length - 1].reply = row.content;
     } else if (type === "tool_use") {
       const id = row.tool_call_id ?? `${sessionId}#${row.turn_number}`;
       if (calls.has(id)) continue;
@@ -119,7 +155,16 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
       if (row.command !== null) columnsInput.command = row.command;
       if (row.file_path !== null) columnsInput.file_path = row.file_path;
       calls.set(id, {
-        id, name, input: parsed ?? columnsInput, timestamp: iso(row.timestamp), record, result_record: null, success: null, error: null, sidechain: false, file_edits: [],
+        id,
+        name,
+        input: parsed ?? columnsInput,
+        timestamp: iso(row.timestamp),
+        record,
+        result_record: null,
+        success: null,
+        error: null,
+        sidechain: false,
+        file_edits: [],
       });
       if (row.bash_category !== null) bashCategory.set(id, row.bash_category);
     } else if (type === "tool_result") {
@@ -132,24 +177,41 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
       const text = row.content ?? "";
       call.result_record = record;
       call.success = !ERROR_RESULT.test(text);
-      if (!call.success) call.error = text.replace(/<\/?tool_use_error>/g, "").trim().slice(0, 200);
+      if (!call.success)
+        call.error = text
+          .replace(/<\/?tool_use_error>/g, "")
+          .trim()
+          .slice(0, 200);
     }
-    const count = (field: "input_tokens" | "output_tokens" | "cache_creation_input_tokens" | "cache_read_input_tokens") =>
-      checkedCount(row[field], `conversations.${field}`, { record }, sink, TOKEN_COUNT_MAX);
+    const count = (
+      field: "input_tokens" | "output_tokens" | "cache_creation_input_tokens" | "cache_read_input_tokens",
+    ) => checkedCount(row[field], `conversations.${field}`, { record }, sink, TOKEN_COUNT_MAX);
     const [input, output] = [count("input_tokens"), count("output_tokens")];
     const [cacheWrite, cacheRead] = [count("cache_creation_input_tokens"), count("cache_read_input_tokens")];
     const hasTokens = [input, output, cacheWrite, cacheRead].some((t) => t !== null);
     if (hasTokens && row.model !== "<synthetic>" && type !== "user_prompt" && type !== "tool_result") {
       const usage = {
-        input_tokens: input ?? 0, output_tokens: output ?? 0, cache_creation_tokens: cacheWrite ?? 0,
-        cache_creation_1h_tokens: 0, cache_read_tokens: cacheRead ?? 0, reasoning_tokens: 0,
+        input_tokens: input ?? 0,
+        output_tokens: output ?? 0,
+        cache_creation_tokens: cacheWrite ?? 0,
+        cache_creation_1h_tokens: 0,
+        cache_read_tokens: cacheRead ?? 0,
+        reasoning_tokens: 0,
       };
       const key = `${row.model}|${usage.input_tokens}|${usage.cache_creation_tokens}|${usage.cache_read_tokens}`;
       const same = segmentCalls.get(key);
       if (same) {
         if (usage.output_tokens > same.usage.output_tokens) same.usage.output_tokens = usage.output_tokens;
       } else {
-        const call: ApiCall = { id: `${sessionId}#${row.turn_number}`, model: row.model, timestamp: iso(row.timestamp), record, sidechain: false, usage, speed: null };
+        const call: ApiCall = {
+          id: `${sessionId}#${row.turn_number}`,
+          model: row.model,
+          timestamp: iso(row.timestamp),
+          record,
+          sidechain: false,
+          usage,
+          speed: null,
+        };
         segmentCalls.set(key, call);
         api.push(call);
       }
@@ -164,15 +226,33 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
     if (outcome.ok) call.file_edits = outcome.edits;
     else badInputs++;
   }
-  if (badInputs > 0) sink.warn("swechat-tool-input-unreadable", `${badInputs} file tool call(s) whose tool_input_json is not a usable input: no file edits taken from them`);
-  if (orphans > 0) sink.info("swechat-tool-result-without-call", `${orphans} tool_result row(s) with no tool_use row of the same tool_call_id`);
+  if (badInputs > 0)
+    sink.warn(
+      "swechat-tool-input-unreadable",
+      `${badInputs} file tool call(s) whose tool_input_json is not a usable input: no file edits taken from them`,
+    );
+  if (orphans > 0)
+    sink.info(
+      "swechat-tool-result-without-call",
+      `${orphans} tool_result row(s) with no tool_use row of the same tool_call_id`,
+    );
   for (const [column, values] of Object.entries(unknown)) {
     if (values.size === 0) continue;
     const n = [...values.values()].reduce((a, b) => a + b, 0);
-    const shown = [...values].slice(0, 3).map(([v, k]) => `"${v.slice(0, 40)}" ×${k}`).join(", ");
-    sink.warn("swechat-label-unknown", `${n} ${column} value(s) outside the documented set (${shown}): read as no label`);
+    const shown = [...values]
+      .slice(0, 3)
+      .map(([v, k]) => `"${v.slice(0, 40)}" ×${k}`)
+      .join(", ");
+    sink.warn(
+      "swechat-label-unknown",
+      `${n} ${column} value(s) outside the documented set (${shown}): read as no label`,
+    );
   }
-  if (continuations > 0) sink.info("swechat-continuation-prompt", `${continuations} continuation prompt(s) (compaction summaries) not counted as prompts`);
+  if (continuations > 0)
+    sink.info(
+      "swechat-continuation-prompt",
+      `${continuations} continuation prompt(s) (compaction summaries) not counted as prompts`,
+    );
 
   times.sort((a, b) => a - b);
   const session: Session = {
@@ -195,12 +275,22 @@ export function sessionFromRows(sessionId: string, input: readonly ConversationR
 }
 
 /** A label of a closed set, or null; values outside it counted by value (one diagnostic per session and column). */
-function readLabel<T extends string>(allowed: readonly T[], value: string | null, unknown: Map<string, number>): T | null {
+function readLabel<T extends string>(
+  allowed: readonly T[],
+  value: string | null,
+  unknown: Map<string, number>,
+): T | null {
   const { label, unknown: isUnknown } = closedLabel(allowed, value);
   if (isUnknown) unknown.set(value!, (unknown.get(value!) ?? 0) + 1);
   return label;
 }
 
 function sameRow(a: ConversationRow, b: ConversationRow): boolean {
-  return a.turn_type === b.turn_type && a.content === b.content && a.tool_call_id === b.tool_call_id && a.tool_input_json === b.tool_input_json && a.timestamp === b.timestamp;
+  return (
+    a.turn_type === b.turn_type &&
+    a.content === b.content &&
+    a.tool_call_id === b.tool_call_id &&
+    a.tool_input_json === b.tool_input_json &&
+    a.timestamp === b.timestamp
+  );
 }

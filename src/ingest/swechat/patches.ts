@@ -49,7 +49,11 @@ export interface PatchSpool {
  * temporary folder; fingerprints only where `mayHaveCopies` says a copy is
  * possible (a checkpoint with several commits).
  */
-export async function spoolPatches(files: SwechatFiles, wanted: ReadonlySet<string>, mayHaveCopies: (sha: string) => boolean = () => true): Promise<PatchSpool> {
+export async function spoolPatches(
+  files: SwechatFiles,
+  wanted: ReadonlySet<string>,
+  mayHaveCopies: (sha: string) => boolean = () => true,
+): Promise<PatchSpool> {
   const dir = mkdtempSync(join(tmpdir(), "swechat-patches-"));
   const file = join(dir, "patches.bin");
   const fd = openSync(file, "w");
@@ -71,7 +75,11 @@ export async function spoolPatches(files: SwechatFiles, wanted: ReadonlySet<stri
             }
             const bytes = Buffer.from(text, "utf8");
             writeSync(fd, bytes, 0, bytes.length, offset);
-            patches.set(sha, { ref: { offset, length: bytes.length }, fingerprint: mayHaveCopies(sha) ? fingerprint(text) : null, merge: /^diff --(cc|combined) /m.test(text) });
+            patches.set(sha, {
+              ref: { offset, length: bytes.length },
+              fingerprint: mayHaveCopies(sha) ? fingerprint(text) : null,
+              merge: /^diff --(cc|combined) /m.test(text),
+            });
             offset += bytes.length;
           }
         }
@@ -129,7 +137,8 @@ export function splitGitPatch(patch: string): FilePatch[] {
     if (!cur) return;
     while (cur.body.length > 0 && cur.body[cur.body.length - 1] === "") cur.body.pop(); // the patch's final newline
     const path = pathOf(cur.plus) ?? pathOf(cur.minus) ?? headerPath(cur.header);
-    if (path !== null) out.push({ path, patch: cur.binary ? null : cur.body.join("\n") + (cur.body.length ? "\n" : "") });
+    if (path !== null)
+      out.push({ path, patch: cur.binary ? null : cur.body.join("\n") + (cur.body.length ? "\n" : "") });
     cur = null;
   };
   for (const line of lines) {
@@ -186,7 +195,8 @@ function pathOf(side: string | null): string | null {
 }
 
 function headerPath(header: string): string | null {
-  const m = /^diff --git (?:"?a\/)(.+?)"? (?:"?b\/)(.+?)"?$/.exec(header) ?? /^diff --(?:cc|combined) (.+)$/.exec(header);
+  const m =
+    /^diff --git (?:"?a\/)(.+?)"? (?:"?b\/)(.+?)"?$/.exec(header) ?? /^diff --(?:cc|combined) (.+)$/.exec(header);
   if (!m) return null;
   return m[2] ?? m[1];
 }

@@ -47,7 +47,10 @@ export async function findSwechatFiles(path: string, sink: DiagnosticSink): Prom
     try {
       part = await openParquet(file);
     } catch (e) {
-      sink.warn("swechat-parquet-unreadable", `${relative(path, file)}: not readable as Parquet (${e instanceof Error ? e.message : String(e)})`);
+      sink.warn(
+        "swechat-parquet-unreadable",
+        `${relative(path, file)}: not readable as Parquet (${e instanceof Error ? e.message : String(e)})`,
+      );
       continue;
     }
     const table = TABLES.find((t) => SIGNATURES[t].every((c) => part.columns.has(c)));
@@ -59,9 +62,14 @@ export async function findSwechatFiles(path: string, sink: DiagnosticSink): Prom
   }
   const found = TABLES.filter((t) => tables[t].length > 0);
   if (found.length === 0) return null;
-  for (const file of unrecognised) sink.info("swechat-file-ignored", `${relative(path, file)} has no SWE-chat table's columns: ignored`);
+  for (const file of unrecognised)
+    sink.info("swechat-file-ignored", `${relative(path, file)} has no SWE-chat table's columns: ignored`);
   const transcriptsDir = join(path, "transcripts");
-  return { root: path, tables, transcriptsDir: existsSync(transcriptsDir) && statSync(transcriptsDir).isDirectory() ? transcriptsDir : null };
+  return {
+    root: path,
+    tables,
+    transcriptsDir: existsSync(transcriptsDir) && statSync(transcriptsDir).isDirectory() ? transcriptsDir : null,
+  };
 }
 
 function collect(dir: string, depth: number, out: string[], sink: DiagnosticSink): void {
@@ -77,7 +85,9 @@ function collect(dir: string, depth: number, out: string[], sink: DiagnosticSink
       if (depth < MAX_DEPTH && !SKIP_DIRS.has(e.name) && !e.name.startsWith(".")) collect(full, depth + 1, out, sink);
     } else if (e.isFile() && e.name.endsWith(".parquet")) out.push(full);
     else if (e.name.endsWith(".parquet") && !e.isSymbolicLink()) {
-      sink.add("warning", "swechat-special-file", specialFileMessage(specialFileKind(e) ?? "a special file"), null, { file: full });
+      sink.add("warning", "swechat-special-file", specialFileMessage(specialFileKind(e) ?? "a special file"), null, {
+        file: full,
+      });
     }
   }
 }
@@ -122,7 +132,11 @@ function insideFolder(path: string, rootReal: string): boolean {
  * (`swechat-transcript-path-outside`): a dataset is untrusted input and
  * must not make the tool read the user's other files.
  */
-export function transcriptIndex(files: SwechatFiles, logPaths: ReadonlyMap<string, string | null>, sink?: DiagnosticSink): Map<string, string> {
+export function transcriptIndex(
+  files: SwechatFiles,
+  logPaths: ReadonlyMap<string, string | null>,
+  sink?: DiagnosticSink,
+): Map<string, string> {
   const out = new Map<string, string>();
   let rootReal: string;
   try {

@@ -73,7 +73,12 @@ export interface RowGroupIndex {
   rowsWithoutSession: number;
 }
 
-export async function indexRowGroup(part: ParquetPart, p: number, g: number, targetRows = 65_536): Promise<RowGroupIndex> {
+export async function indexRowGroup(
+  part: ParquetPart,
+  p: number,
+  g: number,
+  targetRows = 65_536,
+): Promise<RowGroupIndex> {
   const rg = part.rowGroups[g];
   const cols = await readColumns(part, INDEX_COLUMNS, rg.start, rg.start + rg.rows);
   const out: RowGroupIndex = { part: p, rowGroup: g, jobs: [], labels: [], rows: rg.rows, rowsWithoutSession: 0 };
@@ -118,11 +123,23 @@ export function assemblePlan(indexes: readonly RowGroupIndex[], options: PlanOpt
     rows += index.rows;
     rowsWithoutSession += index.rowsWithoutSession;
     for (const j of index.jobs) {
-      const job: ConversationJob = { index: jobs.length, group, part: index.part, rowGroup: index.rowGroup, rowStart: j.rowStart, rowEnd: j.rowEnd, sessions: new Map(j.sessions) };
+      const job: ConversationJob = {
+        index: jobs.length,
+        group,
+        part: index.part,
+        rowGroup: index.rowGroup,
+        rowStart: j.rowStart,
+        rowEnd: j.rowEnd,
+        sessions: new Map(j.sessions),
+      };
       jobs.push(job);
       for (const [id, n] of j.sessions) {
         let span = spans.get(id);
-        if (!span) spans.set(id, (span = { rows: 0, firstJob: job.index, lastJob: job.index, repo: null, checkpoint: null, agent: null }));
+        if (!span)
+          spans.set(
+            id,
+            (span = { rows: 0, firstJob: job.index, lastJob: job.index, repo: null, checkpoint: null, agent: null }),
+          );
         span.rows += n;
         span.lastJob = job.index;
       }
@@ -135,13 +152,24 @@ export function assemblePlan(indexes: readonly RowGroupIndex[], options: PlanOpt
     }
   }
   const deferred = chooseDeferred(jobs, spans, maxBuffered);
-  return { jobs, spans, deferred, deferredBatches: batches([...deferred].sort(), spans, maxBuffered), rows, rowsWithoutSession };
+  return {
+    jobs,
+    spans,
+    deferred,
+    deferredBatches: batches([...deferred].sort(), spans, maxBuffered),
+    rows,
+    rowsWithoutSession,
+  };
 }
 
 /** Pass 1 on this thread, row group by row group. */
-export async function planConversations(parts: readonly ParquetPart[], options: PlanOptions = {}): Promise<ConversationPlan> {
+export async function planConversations(
+  parts: readonly ParquetPart[],
+  options: PlanOptions = {},
+): Promise<ConversationPlan> {
   const indexes: RowGroupIndex[] = [];
-  for (const [p, part] of parts.entries()) for (const g of part.rowGroups.keys()) indexes.push(await indexRowGroup(part, p, g, options.targetRows));
+  for (const [p, part] of parts.entries())
+    for (const g of part.rowGroups.keys()) indexes.push(await indexRowGroup(part, p, g, options.targetRows));
   return assemblePlan(indexes, options);
 }
 
@@ -154,7 +182,9 @@ export const isWhole = (span: SessionSpan): boolean => span.firstJob === span.la
  */
 function chooseDeferred(jobs: readonly ConversationJob[], spans: Map<string, SessionSpan>, limit: number): Set<string> {
   const deferred = new Set<string>();
-  const spanning = [...spans.entries()].filter(([, s]) => !isWhole(s)).sort((a, b) => b[1].lastJob - b[1].firstJob - (a[1].lastJob - a[1].firstJob) || (a[0] < b[0] ? -1 : 1));
+  const spanning = [...spans.entries()]
+    .filter(([, s]) => !isWhole(s))
+    .sort((a, b) => b[1].lastJob - b[1].firstJob - (a[1].lastJob - a[1].firstJob) || (a[0] < b[0] ? -1 : 1));
   for (;;) {
     const peak = simulate(jobs, spans, deferred);
     if (peak <= limit) return deferred;

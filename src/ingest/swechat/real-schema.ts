@@ -12,11 +12,15 @@ import type { SwechatTable } from "./schema";
 export type ColumnType = "STRING" | "INT64" | "DOUBLE" | "BOOLEAN" | "TIMESTAMP";
 
 const cols = (spec: string): [string, ColumnType][] =>
-  spec.trim().split(/\s+/).map((item) => {
-    const [name, t] = item.split(":");
-    const type: ColumnType = t === "i" ? "INT64" : t === "d" ? "DOUBLE" : t === "b" ? "BOOLEAN" : t === "t" ? "TIMESTAMP" : "STRING";
-    return [name, type];
-  });
+  spec
+    .trim()
+    .split(/\s+/)
+    .map((item) => {
+      const [name, t] = item.split(":");
+      const type: ColumnType =
+        t === "i" ? "INT64" : t === "d" ? "DOUBLE" : t === "b" ? "BOOLEAN" : t === "t" ? "TIMESTAMP" : "STRING";
+      return [name, type];
+    });
 
 export const REAL_SCHEMA: Record<SwechatTable, [string, ColumnType][]> = {
   conversations: cols(`

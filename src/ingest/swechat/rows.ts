@@ -25,7 +25,8 @@ export async function readJobRows(
   rowEnd: number,
   offset: number,
   wanted: (sessionId: string) => boolean,
-  read: (rowStart: number, rowEnd: number) => Promise<Columns> = (a, b) => readColumns(part, CONVERSATION_COLUMNS, a, b),
+  read: (rowStart: number, rowEnd: number) => Promise<Columns> = (a, b) =>
+    readColumns(part, CONVERSATION_COLUMNS, a, b),
 ): Promise<JobRows> {
   const c = await read(rowStart, rowEnd);
   const bySession = new Map<string, ConversationRow[]>();

@@ -25,27 +25,73 @@ export const SIGNATURES: Record<SwechatTable, readonly string[]> = {
 
 /** Conversation columns read per session (the large `content` only because prompts and tool-result errors need it). */
 export const CONVERSATION_COLUMNS = [
-  "session_id", "turn_number", "turn_type", "content", "model", "timestamp",
-  "input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens",
-  "is_continuation", "tool_name", "tool_call_id", "file_path", "command", "bash_category", "tool_input_json",
-  "prompt_intent", "prompt_pushback",
+  "session_id",
+  "turn_number",
+  "turn_type",
+  "content",
+  "model",
+  "timestamp",
+  "input_tokens",
+  "output_tokens",
+  "cache_creation_input_tokens",
+  "cache_read_input_tokens",
+  "is_continuation",
+  "tool_name",
+  "tool_call_id",
+  "file_path",
+  "command",
+  "bash_category",
+  "tool_input_json",
+  "prompt_intent",
+  "prompt_pushback",
 ] as const;
 /** Columns of the first, cheap pass (dictionary-encoded): where each session's rows are, its repository, canonical checkpoint and agent label. */
 export const INDEX_COLUMNS = ["session_id", "repo_id", "checkpoint_pk", "agent"] as const;
 
 export const SESSION_COLUMNS = [
-  "session_id", "repo_id", "checkpoint_ids", "canonical_checkpoint_pk", "agent", "branch", "created_at", "files_touched",
-  "agent_lines", "human_added", "human_modified", "human_removed", "total_committed", "agent_percentage", "session_success", "user_persona",
+  "session_id",
+  "repo_id",
+  "checkpoint_ids",
+  "canonical_checkpoint_pk",
+  "agent",
+  "branch",
+  "created_at",
+  "files_touched",
+  "agent_lines",
+  "human_added",
+  "human_modified",
+  "human_removed",
+  "total_committed",
+  "agent_percentage",
+  "session_success",
+  "user_persona",
 ] as const;
 export const SESSION_LOG_COLUMNS = ["session_id", "transcript_path", "session_metadata_raw"] as const;
-export const CHECKPOINT_COLUMNS = ["checkpoint_pk", "repo_id", "session_pks", "session_count", "commit_shas", "commit_count", "unique_author_count"] as const;
-export const COMMIT_META_COLUMNS = ["commit_sha", "checkpoint_pk", "repo_id", "commit_date", "total_additions", "is_agent_author", "status"] as const;
+export const CHECKPOINT_COLUMNS = [
+  "checkpoint_pk",
+  "repo_id",
+  "session_pks",
+  "session_count",
+  "commit_shas",
+  "commit_count",
+  "unique_author_count",
+] as const;
+export const COMMIT_META_COLUMNS = [
+  "commit_sha",
+  "checkpoint_pk",
+  "repo_id",
+  "commit_date",
+  "total_additions",
+  "is_agent_author",
+  "status",
+] as const;
 export const COMMIT_PATCH_COLUMNS = ["commit_sha", "patch"] as const;
 export const REPOSITORY_COLUMNS = ["repo_id"] as const;
 
 // ---- coercers ---------------------------------------------------------------
 
-export const str = (v: unknown): string | null => (typeof v === "string" ? v : v === null || v === undefined ? null : String(v));
+export const str = (v: unknown): string | null =>
+  typeof v === "string" ? v : v === null || v === undefined ? null : String(v);
 export function num(v: unknown): number | null {
   if (typeof v === "number") return Number.isFinite(v) ? v : null;
   if (typeof v === "bigint") return Number(v);
@@ -59,7 +105,8 @@ export const int = (v: unknown): number | null => {
   const n = num(v);
   return n === null ? null : Math.trunc(n);
 };
-export const bool = (v: unknown): boolean | null => (typeof v === "boolean" ? v : v === null || v === undefined ? null : v === "true" || v === 1 || v === 1n);
+export const bool = (v: unknown): boolean | null =>
+  typeof v === "boolean" ? v : v === null || v === undefined ? null : v === "true" || v === 1 || v === 1n;
 /** Epoch milliseconds from a Date, an ISO string or a number (ms, or µs/ns when implausibly large). */
 export function time(v: unknown): number | null {
   if (v instanceof Date) return Number.isFinite(v.getTime()) ? v.getTime() : null;

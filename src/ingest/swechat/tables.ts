@@ -9,8 +9,25 @@ import { checkedCount, closedLabel, COUNT_MAX, type DiagnosticSink, successScore
 import { readRows } from "./parquet";
 import type { SwechatFiles } from "./paths";
 import {
-  bool, CHECKPOINT_COLUMNS, type CheckpointRow, checkpointRowSchema, COMMIT_META_COLUMNS, type CommitMetaRow, commitMetaRowSchema, int, jsonList,
-  num, REPOSITORY_COLUMNS, SESSION_COLUMNS, SESSION_LOG_COLUMNS, type SessionLogRow, sessionLogRowSchema, sessionRowSchema, str, type SwechatSessionRow, time,
+  bool,
+  CHECKPOINT_COLUMNS,
+  type CheckpointRow,
+  checkpointRowSchema,
+  COMMIT_META_COLUMNS,
+  type CommitMetaRow,
+  commitMetaRowSchema,
+  int,
+  jsonList,
+  num,
+  REPOSITORY_COLUMNS,
+  SESSION_COLUMNS,
+  SESSION_LOG_COLUMNS,
+  type SessionLogRow,
+  sessionLogRowSchema,
+  sessionRowSchema,
+  str,
+  type SwechatSessionRow,
+  time,
 } from "./schema";
 
 export interface SwechatMeta {
@@ -33,17 +50,29 @@ class RowProblems {
     if (c.first.length < 3) c.first.push(message);
   }
   report(sink: DiagnosticSink): void {
-    for (const [table, c] of this.counts) sink.warn("swechat-row-invalid", `${table}: ${c.n} row(s) do not match the schema and were skipped (${c.first.join("; ")})`);
+    for (const [table, c] of this.counts)
+      sink.warn(
+        "swechat-row-invalid",
+        `${table}: ${c.n} row(s) do not match the schema and were skipped (${c.first.join("; ")})`,
+      );
   }
 }
 
 export async function readSwechatMeta(files: SwechatFiles, sink: DiagnosticSink): Promise<SwechatMeta> {
   const problems = new RowProblems();
-  const meta: SwechatMeta = { sessions: new Map(), logs: new Map(), checkpoints: new Map(), commitsByCheckpoint: new Map(), commitCount: 0, repositories: new Set() };
+  const meta: SwechatMeta = {
+    sessions: new Map(),
+    logs: new Map(),
+    checkpoints: new Map(),
+    commitsByCheckpoint: new Map(),
+    commitCount: 0,
+    repositories: new Set(),
+  };
 
   for await (const { row, position } of readRows(files.tables.sessions, SESSION_COLUMNS)) {
     // Entire's counts as the dataset recorded them, checked against their domain (a negative count is named and null).
-    const count = (key: string, max = COUNT_MAX) => checkedCount(num(row[key]), `sessions.${key}`, { record: position }, sink, max);
+    const count = (key: string, max = COUNT_MAX) =>
+      checkedCount(num(row[key]), `sessions.${key}`, { record: position }, sink, max);
     const parsed = sessionRowSchema.safeParse({
       session_id: str(row.session_id),
       repo_id: str(row.repo_id),
@@ -62,8 +91,13 @@ export async function readSwechatMeta(files: SwechatFiles, sink: DiagnosticSink)
       session_success: str(row.session_success),
       user_persona: str(row.user_persona),
     });
-    if (!parsed.success) problems.add("sessions", `row ${position}: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
-    else if (meta.sessions.has(parsed.data.session_id)) problems.add("sessions", `row ${position}: session ${parsed.data.session_id} repeated (first row kept)`);
+    if (!parsed.success)
+      problems.add(
+        "sessions",
+        `row ${position}: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`,
+      );
+    else if (meta.sessions.has(parsed.data.session_id))
+      problems.add("sessions", `row ${position}: session ${parsed.data.session_id} repeated (first row kept)`);
     else meta.sessions.set(parsed.data.session_id, parsed.data);
   }
 
@@ -128,14 +162,25 @@ function reportUnknownSessionLabels(sessions: Map<string, SwechatSessionRow>, si
   const persona = new Map<string, number>();
   const success = new Map<string, number>();
   for (const s of sessions.values()) {
-    if (closedLabel(USER_PERSONAS, s.user_persona ?? null).unknown) persona.set(s.user_persona!, (persona.get(s.user_persona!) ?? 0) + 1);
-    if (successScore(s.session_success).unknown) success.set(s.session_success!, (success.get(s.session_success!) ?? 0) + 1);
+    if (closedLabel(USER_PERSONAS, s.user_persona ?? null).unknown)
+      persona.set(s.user_persona!, (persona.get(s.user_persona!) ?? 0) + 1);
+    if (successScore(s.session_success).unknown)
+      success.set(s.session_success!, (success.get(s.session_success!) ?? 0) + 1);
   }
-  for (const [column, values] of [["user_persona", persona], ["session_success", success]] as const) {
+  for (const [column, values] of [
+    ["user_persona", persona],
+    ["session_success", success],
+  ] as const) {
     if (values.size === 0) continue;
     const n = [...values.values()].reduce((a, b) => a + b, 0);
-    const shown = [...values].slice(0, 3).map(([v, k]) => `"${v.slice(0, 40)}" ×${k}`).join(", ");
-    sink.warn("swechat-label-unknown", `sessions: ${n} ${column} value(s) outside the documented set (${shown}): read as no label`);
+    const shown = [...values]
+      .slice(0, 3)
+      .map(([v, k]) => `"${v.slice(0, 40)}" ×${k}`)
+      .join(", ");
+    sink.warn(
+      "swechat-label-unknown",
+      `sessions: ${n} ${column} value(s) outside the documented set (${shown}): read as no label`,
+    );
   }
 }
 

@@ -20,10 +20,25 @@ import { newFileEdit } from "../../model";
 
 const WRITE_TOOLS = new Set(["write", "mcp__acp__write", "write_file", "save_file"]);
 const EDIT_TOOLS = new Set(["edit", "mcp__acp__edit", "replace", "edit_file"]);
-const SHELL_TOOLS = new Set(["bash", "shell", "exec_command", "run_shell_command", "shell_command", "local_shell", "exec"]);
+const SHELL_TOOLS = new Set([
+  "bash",
+  "shell",
+  "exec_command",
+  "run_shell_command",
+  "shell_command",
+  "local_shell",
+  "exec",
+]);
 
 /** Tool names (lowercased) whose calls change files, for `isFileChangingCall`-style counts. */
-export const SWECHAT_FILE_TOOLS = new Set([...WRITE_TOOLS, ...EDIT_TOOLS, "multiedit", "notebookedit", "apply_patch", "applypatch"]);
+export const SWECHAT_FILE_TOOLS = new Set([
+  ...WRITE_TOOLS,
+  ...EDIT_TOOLS,
+  "multiedit",
+  "notebookedit",
+  "apply_patch",
+  "applypatch",
+]);
 
 export type EditsOutcome = { ok: true; edits: FileEdit[] } | { ok: false; reason: string };
 
@@ -35,7 +50,8 @@ const s = (v: unknown): string | null => (typeof v === "string" ? v : null);
 export function editsFromInput(toolName: string, input: unknown): EditsOutcome {
   const name = toolName.toLowerCase();
   const r = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
-  const path = s(r.file_path) ?? s(r.filePath) ?? s(r.path) ?? s(r.notebook_path) ?? s(r.absolute_path) ?? s(r.filename);
+  const path =
+    s(r.file_path) ?? s(r.filePath) ?? s(r.path) ?? s(r.notebook_path) ?? s(r.absolute_path) ?? s(r.filename);
   if (WRITE_TOOLS.has(name)) {
     const content = s(r.content) ?? s(r.text);
     if (path === null || content === null) return { ok: false, reason: `${toolName} input without a path and content` };
@@ -44,9 +60,13 @@ export function editsFromInput(toolName: string, input: unknown): EditsOutcome {
   if (EDIT_TOOLS.has(name)) {
     const old = s(r.old_string) ?? s(r.oldString);
     const neu = s(r.new_string) ?? s(r.newString);
-    if (path === null || old === null || neu === null) return { ok: false, reason: `${toolName} input without a path, old and new text` };
+    if (path === null || old === null || neu === null)
+      return { ok: false, reason: `${toolName} input without a path, old and new text` };
     const all = r.replace_all === true || r.replaceAll === true;
-    return { ok: true, edits: [edit(path, "edit", { edits: [{ old_string: old, new_string: neu, replace_all: all }] })] };
+    return {
+      ok: true,
+      edits: [edit(path, "edit", { edits: [{ old_string: old, new_string: neu, replace_all: all }] })],
+    };
   }
   if (name === "multiedit") {
     const raw = Array.isArray(r.edits) ? r.edits : null;
@@ -66,7 +86,7 @@ export function editsFromInput(toolName: string, input: unknown): EditsOutcome {
     return { ok: true, edits: [edit(path, "notebook")] };
   }
   if (name === "apply_patch" || name === "applypatch") {
-    const text = typeof input === "string" ? input : s(r.input) ?? s(r.patch) ?? s(r.content);
+    const text = typeof input === "string" ? input : (s(r.input) ?? s(r.patch) ?? s(r.content));
     if (text === null) return { ok: false, reason: `${toolName} input without patch text` };
     return parseCodexPatch(text);
   }
@@ -108,7 +128,12 @@ export function parseCodexPatch(text: string): EditsOutcome {
     } else {
       const body = current.body.map((l) => (l.startsWith("@@") ? "@@" : l)).filter((l) => l !== "*** End of File");
       if (body.length > 0 && body[0] !== "@@") body.unshift("@@");
-      edits.push(edit(current.path, "patch", { patch: body.join("\n") + "\n", ...(current.movedFrom !== null ? { moved_from: current.movedFrom } : {}) }));
+      edits.push(
+        edit(current.path, "patch", {
+          patch: body.join("\n") + "\n",
+          ...(current.movedFrom !== null ? { moved_from: current.movedFrom } : {}),
+        }),
+      );
     }
     current = null;
   };

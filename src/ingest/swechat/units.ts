@@ -41,7 +41,10 @@ export interface LinkInput {
 }
 
 /** Each session's checkpoints (sorted), by every relation the tables give. */
-export function linkCheckpoints(checkpoints: ReadonlyMap<string, CheckpointRow>, sessions: ReadonlyMap<string, LinkInput>): Map<string, string[]> {
+export function linkCheckpoints(
+  checkpoints: ReadonlyMap<string, CheckpointRow>,
+  sessions: ReadonlyMap<string, LinkInput>,
+): Map<string, string[]> {
   const bySessionPk = new Map<string, string[]>();
   for (const cp of checkpoints.values()) {
     for (const s of cp.session_pks) {
@@ -66,7 +69,11 @@ export interface UnitLinker {
   unitsOf(sessionId: string, patches: ReadonlyMap<string, SpooledPatch>): SwechatUnit[];
 }
 
-export function makeUnitLinker(checkpoints: ReadonlyMap<string, CheckpointRow>, commitsByCheckpoint: ReadonlyMap<string, CommitMetaRow[]>, sessionCheckpoints: ReadonlyMap<string, string[]>): UnitLinker {
+export function makeUnitLinker(
+  checkpoints: ReadonlyMap<string, CheckpointRow>,
+  commitsByCheckpoint: ReadonlyMap<string, CommitMetaRow[]>,
+  sessionCheckpoints: ReadonlyMap<string, string[]>,
+): UnitLinker {
   // How many sessions each checkpoint holds, by every relation the tables give.
   const sessionsOf = new Map<string, Set<string>>();
   const note = (cp: string, s: string) => {
@@ -83,7 +90,9 @@ export function makeUnitLinker(checkpoints: ReadonlyMap<string, CheckpointRow>, 
       const units: SwechatUnit[] = [];
       for (const cp of cps) {
         const row = checkpoints.get(cp);
-        const commits = (commitsByCheckpoint.get(cp) ?? []).slice().sort((a, b) => (a.commit_date ?? Infinity) - (b.commit_date ?? Infinity) || a.position - b.position);
+        const commits = (commitsByCheckpoint.get(cp) ?? [])
+          .slice()
+          .sort((a, b) => (a.commit_date ?? Infinity) - (b.commit_date ?? Infinity) || a.position - b.position);
         const groups = new Map<string, CommitMetaRow[]>();
         for (const c of commits) {
           const key = patches.get(c.commit_sha)?.fingerprint ?? `sha:${c.commit_sha}`;
@@ -91,7 +100,11 @@ export function makeUnitLinker(checkpoints: ReadonlyMap<string, CheckpointRow>, 
           if (!g) groups.set(key, (g = []));
           if (!g.some((x) => x.commit_sha === c.commit_sha)) g.push(c);
         }
-        const sessionCount = Math.max(row?.session_count ?? 0, row?.session_pks.length ?? 0, sessionsOf.get(cp)?.size ?? 0);
+        const sessionCount = Math.max(
+          row?.session_count ?? 0,
+          row?.session_pks.length ?? 0,
+          sessionsOf.get(cp)?.size ?? 0,
+        );
         for (const g of groups.values()) {
           const commit = g[0];
           const patch = patches.get(commit.commit_sha);
@@ -103,10 +116,21 @@ export function makeUnitLinker(checkpoints: ReadonlyMap<string, CheckpointRow>, 
             commitUnreadable: (commit.status !== null && commit.status !== "ok") || !patch || patch.ref === null,
             authorsOfCheckpoint: row?.unique_author_count ?? 0,
           });
-          units.push({ session_id: sessionId, commit, checkpoint_pk: cp, ambiguity: links, reasons: links.ambiguity_reasons, copies: g.length - 1 });
+          units.push({
+            session_id: sessionId,
+            commit,
+            checkpoint_pk: cp,
+            ambiguity: links,
+            reasons: links.ambiguity_reasons,
+            copies: g.length - 1,
+          });
         }
       }
-      return units.sort((a, b) => (a.commit.commit_date ?? Infinity) - (b.commit.commit_date ?? Infinity) || (a.commit.commit_sha < b.commit.commit_sha ? -1 : a.commit.commit_sha > b.commit.commit_sha ? 1 : 0));
+      return units.sort(
+        (a, b) =>
+          (a.commit.commit_date ?? Infinity) - (b.commit.commit_date ?? Infinity) ||
+          (a.commit.commit_sha < b.commit.commit_sha ? -1 : a.commit.commit_sha > b.commit.commit_sha ? 1 : 0),
+      );
     },
   };
 }

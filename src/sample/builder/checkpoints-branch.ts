@@ -38,12 +38,26 @@ export class CheckpointsBranch {
     if (this.head === null) {
       const empty = this.git.tree(this.indexFile(), []);
       const firstAt = commit.committer_time * 1000 - 60_000;
-      this.head = this.git.commitTree(empty, [], "Initialize metadata branch\n\nThis branch stores session metadata.\n", MAYA, firstAt, MAYA, firstAt);
+      this.head = this.git.commitTree(
+        empty,
+        [],
+        "Initialize metadata branch\n\nThis branch stores session metadata.\n",
+        MAYA,
+        firstAt,
+        MAYA,
+        firstAt,
+      );
     }
     const dir = `${id.slice(0, 2)}/${id.slice(2)}`;
     const summaries: Json[] = [];
     const cp: SampleCheckpoint = { checkpoint_id: id, commit: commit.name, sessions: [] };
-    const totals = { input_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0, output_tokens: 0, api_call_count: 0 };
+    const totals = {
+      input_tokens: 0,
+      cache_creation_tokens: 0,
+      cache_read_tokens: 0,
+      output_tokens: 0,
+      api_call_count: 0,
+    };
     const touched: string[] = [];
     let when = commit.committer_time * 1000 + 350;
     entries.forEach((e, index) => {
@@ -52,7 +66,13 @@ export class CheckpointsBranch {
       const full = t.jsonl(e.end);
       const calls = t.calls.filter((c) => c.record >= e.start && c.record < e.end);
       const usage = sumUsage(calls);
-      const tokenUsage = { input_tokens: usage.input_tokens, cache_creation_tokens: usage.cache_creation_tokens, cache_read_tokens: usage.cache_read_tokens, output_tokens: usage.output_tokens, api_call_count: usage.api_calls };
+      const tokenUsage = {
+        input_tokens: usage.input_tokens,
+        cache_creation_tokens: usage.cache_creation_tokens,
+        cache_read_tokens: usage.cache_read_tokens,
+        output_tokens: usage.output_tokens,
+        api_call_count: usage.api_calls,
+      };
       totals.input_tokens += usage.input_tokens;
       totals.cache_creation_tokens += usage.cache_creation_tokens;
       totals.cache_read_tokens += usage.cache_read_tokens;
@@ -74,7 +94,15 @@ export class CheckpointsBranch {
       };
       const meta: Json = {};
       if (e.cliVersion) meta.cli_version = e.cliVersion;
-      Object.assign(meta, { checkpoint_id: id, session_id: s.entireSessionId, strategy: "manual-commit", created_at: createdAt, branch: s.branch, checkpoints_count: e.turns, files_touched: e.filesTouched });
+      Object.assign(meta, {
+        checkpoint_id: id,
+        session_id: s.entireSessionId,
+        strategy: "manual-commit",
+        created_at: createdAt,
+        branch: s.branch,
+        checkpoints_count: e.turns,
+        files_touched: e.filesTouched,
+      });
       if (s.agentLabel !== null) meta.agent = s.agentLabel;
       if (e.withModel) meta.model = t.models[t.models.length - 1];
       if (e.legacy) {
@@ -87,16 +115,32 @@ export class CheckpointsBranch {
         }
       }
       meta.token_usage = tokenUsage;
-      if (!e.legacy) meta.session_metrics = { turn_count: e.promptTexts.filter((x) => !x.startsWith("This session is being continued")).length };
+      if (!e.legacy)
+        meta.session_metrics = {
+          turn_count: e.promptTexts.filter((x) => !x.startsWith("This session is being continued")).length,
+        };
       meta.initial_attribution = attribution;
       if (!e.legacy) meta.transcript_path = `.claude/projects/${projectDirName(s.cwd)}/${s.sessionId}.jsonl`;
 
       const base = `${dir}/${index}`;
-      const summary: Json = { metadata: `/${base}/metadata.json`, transcript: `/${base}/full.jsonl`, content_hash: `/${base}/content_hash.txt`, prompt: `/${base}/prompt.txt` };
+      const summary: Json = {
+        metadata: `/${base}/metadata.json`,
+        transcript: `/${base}/full.jsonl`,
+        content_hash: `/${base}/content_hash.txt`,
+        prompt: `/${base}/prompt.txt`,
+      };
       summaries.push(summary);
       const root: Json = {};
       if (e.cliVersion) root.cli_version = e.cliVersion;
-      Object.assign(root, { checkpoint_id: id, strategy: "manual-commit", branch: s.branch, checkpoints_count: entries.slice(0, index + 1).reduce((n, x) => n + x.turns, 0), files_touched: touched.slice(), sessions: summaries.slice(), token_usage: { ...totals } });
+      Object.assign(root, {
+        checkpoint_id: id,
+        strategy: "manual-commit",
+        branch: s.branch,
+        checkpoints_count: entries.slice(0, index + 1).reduce((n, x) => n + x.turns, 0),
+        files_touched: touched.slice(),
+        sessions: summaries.slice(),
+        token_usage: { ...totals },
+      });
 
       const changes: [string, string | null][] = [
         [`${base}/metadata.json`, `${JSON.stringify(meta, null, 2)}\n`],
@@ -115,7 +159,14 @@ export class CheckpointsBranch {
       const committer = MAYA;
       this.head = this.git.commitTree(tree, this.head ? [this.head] : [], message, committer, when, committer, when);
       if (!s.checkpoints.includes(id)) s.checkpoints.push(id);
-      cp.sessions.push({ index, session_key: s.key, entire_session_id: s.entireSessionId, transcript_present: !s.lost, transcript_start: e.start, transcript_records: e.end });
+      cp.sessions.push({
+        index,
+        session_key: s.key,
+        entire_session_id: s.entireSessionId,
+        transcript_present: !s.lost,
+        transcript_start: e.start,
+        transcript_records: e.end,
+      });
     });
     this.git.run(["update-ref", `refs/heads/${CHECKPOINTS_BRANCH}`, this.head as string]);
     this.checkpoints.push(cp);

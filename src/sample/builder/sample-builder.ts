@@ -57,12 +57,41 @@ export class SampleBuilder {
     return c;
   }
 
-  session(o: { key: string; scenarios: number[]; cwd: string; root: string; version: string; branch: string; slug: string | null; model: string; start: string; style?: Style; ttl?: "5m" | "1h"; agentLabel?: string | null; worktree?: string; entireDatePrefix?: string; lost?: boolean }): SessionHandle {
+  session(o: {
+    key: string;
+    scenarios: number[];
+    cwd: string;
+    root: string;
+    version: string;
+    branch: string;
+    slug: string | null;
+    model: string;
+    start: string;
+    style?: Style;
+    ttl?: "5m" | "1h";
+    agentLabel?: string | null;
+    worktree?: string;
+    entireDatePrefix?: string;
+    lost?: boolean;
+  }): SessionHandle {
     const style = o.style ?? "2.x";
     const rng = new Rng(o.key);
     const clock = new Clock(at(o.start), rng);
     const sessionId = uuidFor(`session:${o.key}`);
-    const t = new Transcript({ key: o.key, sessionId, cwd: o.cwd, version: o.version, gitBranch: style === "1.0" ? null : o.branch, slug: o.slug, model: o.model, style, clock, rng, ttl: o.ttl ?? "1h", systemTokens: 17000 + rng.int(0, 6000) });
+    const t = new Transcript({
+      key: o.key,
+      sessionId,
+      cwd: o.cwd,
+      version: o.version,
+      gitBranch: style === "1.0" ? null : o.branch,
+      slug: o.slug,
+      model: o.model,
+      style,
+      clock,
+      rng,
+      ttl: o.ttl ?? "1h",
+      systemTokens: 17000 + rng.int(0, 6000),
+    });
     const handle: SessionHandle = {
       key: o.key,
       scenarios: o.scenarios,
@@ -84,7 +113,21 @@ export class SampleBuilder {
   }
 
   /** Commit the worktree's versions of `paths` (absent = deleted) onto `branch`. */
-  commit(o: { name: string; branch?: string; subject: string; body?: string; checkpoint?: string; author: Person; committer?: Person; atMs: number; authorMs?: number; paths: string[]; scenarios: number[]; note: string; contents?: Map<string, string | null> }): SampleCommit {
+  commit(o: {
+    name: string;
+    branch?: string;
+    subject: string;
+    body?: string;
+    checkpoint?: string;
+    author: Person;
+    committer?: Person;
+    atMs: number;
+    authorMs?: number;
+    paths: string[];
+    scenarios: number[];
+    note: string;
+    contents?: Map<string, string | null>;
+  }): SampleCommit {
     const branch = o.branch ?? "main";
     const parent = this.heads.get(branch) ?? null;
     const files = this.committed.get(branch) ?? new Map<string, string>();
@@ -145,7 +188,18 @@ export class SampleBuilder {
     this.entire.condense(id, commit, entries);
   }
 
-  unit(o: Omit<ExpectedUnit, "session_id" | "commit_sha" | "checkpoint_id" | "entire_agent_lines" | "entire_total_committed" | "ambiguity_reasons" | "session_key"> & { session: SessionHandle; entire: EntireAttribution }): void {
+  unit(
+    o: Omit<
+      ExpectedUnit,
+      | "session_id"
+      | "commit_sha"
+      | "checkpoint_id"
+      | "entire_agent_lines"
+      | "entire_total_committed"
+      | "ambiguity_reasons"
+      | "session_key"
+    > & { session: SessionHandle; entire: EntireAttribution },
+  ): void {
     const commit = this.commitByName(o.commit);
     const { session, entire, ...rest } = o;
     this.expected.push({

@@ -19,7 +19,13 @@ export interface ApiCall {
 
 /** Token totals of API calls, one count per call. */
 export function sumUsage(calls: ApiCall[]): SampleUsage {
-  const u: SampleUsage = { api_calls: 0, input_tokens: 0, output_tokens: 0, cache_creation_tokens: 0, cache_read_tokens: 0 };
+  const u: SampleUsage = {
+    api_calls: 0,
+    input_tokens: 0,
+    output_tokens: 0,
+    cache_creation_tokens: 0,
+    cache_read_tokens: 0,
+  };
   for (const c of calls) {
     u.api_calls += 1;
     u.input_tokens += c.input;

@@ -75,7 +75,14 @@ export class TranscriptRecords {
   }
 
   protected envelope(parentUuid: string | null = this.last): Json {
-    const e: Json = { parentUuid, isSidechain: this.o.sidechain !== undefined, userType: "external", cwd: this.o.cwd, sessionId: this.o.sessionId, version: this.o.version };
+    const e: Json = {
+      parentUuid,
+      isSidechain: this.o.sidechain !== undefined,
+      userType: "external",
+      cwd: this.o.cwd,
+      sessionId: this.o.sessionId,
+      version: this.o.version,
+    };
     if (this.o.gitBranch !== null) e.gitBranch = this.o.gitBranch;
     if (this.o.sidechain?.agentId) e.agentId = this.o.sidechain.agentId;
     if (this.o.slug !== null && this.named) e.slug = this.o.slug;
@@ -90,7 +97,15 @@ export class TranscriptRecords {
   protected hook(event: string, name: string, command: string, toolUseId: string, parentUuid: string | null): void {
     if (this.o.style !== "2.x" || this.o.sidechain) return;
     const uuid = this.uuid();
-    this.push({ ...this.envelope(parentUuid), type: "progress", data: { type: "hook_progress", hookEvent: event, hookName: name, command }, parentToolUseID: toolUseId, toolUseID: toolUseId, timestamp: this.clock.iso(), uuid });
+    this.push({
+      ...this.envelope(parentUuid),
+      type: "progress",
+      data: { type: "hook_progress", hookEvent: event, hookName: name, command },
+      parentToolUseID: toolUseId,
+      toolUseID: toolUseId,
+      timestamp: this.clock.iso(),
+      uuid,
+    });
   }
 
   sessionStart(): void {
@@ -102,7 +117,12 @@ export class TranscriptRecords {
 
   protected snapshot(messageId: string, update: boolean): void {
     if (this.o.style !== "2.x" || this.o.sidechain) return;
-    this.push({ type: "file-history-snapshot", messageId, snapshot: { messageId, trackedFileBackups: { ...this.trackedFiles }, timestamp: this.clock.iso() }, isSnapshotUpdate: update });
+    this.push({
+      type: "file-history-snapshot",
+      messageId,
+      snapshot: { messageId, trackedFileBackups: { ...this.trackedFiles }, timestamp: this.clock.iso() },
+      isSnapshotUpdate: update,
+    });
   }
 
   /** Claude Code keeps a backup of every file the agent touches. */
@@ -110,7 +130,11 @@ export class TranscriptRecords {
     const rel = path.startsWith(`${this.o.cwd}/`) ? path.slice(this.o.cwd.length + 1) : path;
     const previous = this.trackedFiles[rel] as { version: number } | undefined;
     const version = previous ? previous.version + 1 : 1;
-    this.trackedFiles[rel] = { backupFileName: `${sha256(`${this.o.sessionId}:${rel}`).slice(0, 16)}@v${version}`, version, backupTime: this.clock.iso() };
+    this.trackedFiles[rel] = {
+      backupFileName: `${sha256(`${this.o.sessionId}:${rel}`).slice(0, 16)}@v${version}`,
+      version,
+      backupTime: this.clock.iso(),
+    };
     this.snapshot(messageId, true);
   }
 
@@ -122,7 +146,13 @@ export class TranscriptRecords {
     this.clock.tick(2, 9);
     const uuid = this.uuid();
     this.snapshot(uuid, false);
-    const record: Json = { ...this.envelope(), type: "user", message: { role: "user", content }, uuid, timestamp: this.clock.iso() };
+    const record: Json = {
+      ...this.envelope(),
+      type: "user",
+      message: { role: "user", content },
+      uuid,
+      timestamp: this.clock.iso(),
+    };
     if (this.o.style === "2.x") {
       record.thinkingMetadata = { maxThinkingTokens: 31999 };
       record.todos = [];
@@ -139,16 +169,28 @@ export class TranscriptRecords {
   taskPrompt(content: string): void {
     this.clock.tick(0.02, 0.08);
     const uuid = this.uuid();
-    this.push({ ...this.envelope(null), type: "user", message: { role: "user", content }, uuid, timestamp: this.clock.iso() }, true);
+    this.push(
+      { ...this.envelope(null), type: "user", message: { role: "user", content }, uuid, timestamp: this.clock.iso() },
+      true,
+    );
     this.last = uuid;
     this.context += tokensOf(content);
   }
 
   protected usage(u: { input: number; cacheCreation: number; cacheRead: number; output: number }): Json {
     if (this.o.style === "1.0") {
-      return { input_tokens: u.input, cache_creation_input_tokens: u.cacheCreation, cache_read_input_tokens: u.cacheRead, output_tokens: u.output, service_tier: "standard" };
+      return {
+        input_tokens: u.input,
+        cache_creation_input_tokens: u.cacheCreation,
+        cache_read_input_tokens: u.cacheRead,
+        output_tokens: u.output,
+        service_tier: "standard",
+      };
     }
-    const split = this.o.ttl === "1h" ? { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: u.cacheCreation } : { ephemeral_5m_input_tokens: u.cacheCreation, ephemeral_1h_input_tokens: 0 };
+    const split =
+      this.o.ttl === "1h"
+        ? { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: u.cacheCreation }
+        : { ephemeral_5m_input_tokens: u.cacheCreation, ephemeral_1h_input_tokens: 0 };
     return {
       input_tokens: u.input,
       cache_creation_input_tokens: u.cacheCreation,
@@ -169,10 +211,32 @@ export class TranscriptRecords {
     this.last = this.records[this.records.length - 1].uuid as string;
     this.clock.tick(0.1, 0.4);
     let uuid = this.uuid();
-    this.push({ ...this.envelope(), type: "system", subtype: "stop_hook_summary", hookCount: 1, hookInfos: [{ command: "entire hooks claude-code stop" }], hookErrors: [], preventedContinuation: false, stopReason: "", hasOutput: true, level: "suggestion", timestamp: this.clock.iso(), uuid, toolUseID: id });
+    this.push({
+      ...this.envelope(),
+      type: "system",
+      subtype: "stop_hook_summary",
+      hookCount: 1,
+      hookInfos: [{ command: "entire hooks claude-code stop" }],
+      hookErrors: [],
+      preventedContinuation: false,
+      stopReason: "",
+      hasOutput: true,
+      level: "suggestion",
+      timestamp: this.clock.iso(),
+      uuid,
+      toolUseID: id,
+    });
     this.last = uuid;
     uuid = this.uuid();
-    this.push({ ...this.envelope(), type: "system", subtype: "turn_duration", durationMs: this.clock.ms - this.promptAt, timestamp: this.clock.iso(), uuid, isMeta: false });
+    this.push({
+      ...this.envelope(),
+      type: "system",
+      subtype: "turn_duration",
+      durationMs: this.clock.ms - this.promptAt,
+      timestamp: this.clock.iso(),
+      uuid,
+      isMeta: false,
+    });
     this.last = uuid;
   }
 
@@ -183,18 +247,37 @@ export class TranscriptRecords {
     this.push({
       ...this.envelope(),
       type: "user",
-      message: { role: "user", content: "<local-command-caveat>Caveat: The messages below were generated by the user while running local commands. DO NOT respond to these messages or otherwise consider them in your response unless the user explicitly asks you to.</local-command-caveat>" },
+      message: {
+        role: "user",
+        content:
+          "<local-command-caveat>Caveat: The messages below were generated by the user while running local commands. DO NOT respond to these messages or otherwise consider them in your response unless the user explicitly asks you to.</local-command-caveat>",
+      },
       isMeta: true,
       uuid,
       timestamp: this.clock.iso(),
     });
     this.last = uuid;
     uuid = this.uuid();
-    this.push({ ...this.envelope(), type: "user", message: { role: "user", content: `<command-name>/${name}</command-name>\n            <command-message>${name}</command-message>\n            <command-args>${args}</command-args>` }, uuid, timestamp: this.clock.iso() });
+    this.push({
+      ...this.envelope(),
+      type: "user",
+      message: {
+        role: "user",
+        content: `<command-name>/${name}</command-name>\n            <command-message>${name}</command-message>\n            <command-args>${args}</command-args>`,
+      },
+      uuid,
+      timestamp: this.clock.iso(),
+    });
     this.last = uuid;
     if (stdout !== "") {
       uuid = this.uuid();
-      this.push({ ...this.envelope(), type: "user", message: { role: "user", content: `<local-command-stdout>${stdout}</local-command-stdout>` }, uuid, timestamp: this.clock.iso() });
+      this.push({
+        ...this.envelope(),
+        type: "user",
+        message: { role: "user", content: `<local-command-stdout>${stdout}</local-command-stdout>` },
+        uuid,
+        timestamp: this.clock.iso(),
+      });
       this.last = uuid;
     }
   }
@@ -203,7 +286,21 @@ export class TranscriptRecords {
   interrupted(forToolUse: boolean): void {
     this.clock.tick(0.5, 2);
     const uuid = this.uuid();
-    this.push({ ...this.envelope(), type: "user", message: { role: "user", content: [{ type: "text", text: forToolUse ? "[Request interrupted by user for tool use]" : "[Request interrupted by user]" }] }, uuid, timestamp: this.clock.iso() });
+    this.push({
+      ...this.envelope(),
+      type: "user",
+      message: {
+        role: "user",
+        content: [
+          {
+            type: "text",
+            text: forToolUse ? "[Request interrupted by user for tool use]" : "[Request interrupted by user]",
+          },
+        ],
+      },
+      uuid,
+      timestamp: this.clock.iso(),
+    });
     this.last = uuid;
   }
 
@@ -213,7 +310,18 @@ export class TranscriptRecords {
       this.clock.tick(1, 4);
       const uuid = this.uuid();
       const retryInMs = Math.round(500 * 2 ** (attempt - 1) * 1.13);
-      this.push({ ...this.envelope(), type: "system", subtype: "api_error", level: "error", error: { status, headers: {}, requestID: null, error: { type: "error", error: { type: errorType, message } } }, retryInMs, retryAttempt: attempt, maxRetries: 10, timestamp: this.clock.iso(), uuid });
+      this.push({
+        ...this.envelope(),
+        type: "system",
+        subtype: "api_error",
+        level: "error",
+        error: { status, headers: {}, requestID: null, error: { type: "error", error: { type: errorType, message } } },
+        retryInMs,
+        retryAttempt: attempt,
+        maxRetries: 10,
+        timestamp: this.clock.iso(),
+        uuid,
+      });
       this.last = uuid;
       this.clock.wait(retryInMs / 1000);
     }
@@ -229,8 +337,21 @@ export class TranscriptRecords {
         stop_reason: "stop_sequence",
         stop_sequence: "",
         type: "message",
-        usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 }, service_tier: null, cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 } },
-        content: [{ type: "text", text: `API Error: ${status} ${JSON.stringify({ type: "error", error: { type: errorType, message } })}` }],
+        usage: {
+          input_tokens: 0,
+          output_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+          server_tool_use: { web_search_requests: 0, web_fetch_requests: 0 },
+          service_tier: null,
+          cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+        },
+        content: [
+          {
+            type: "text",
+            text: `API Error: ${status} ${JSON.stringify({ type: "error", error: { type: errorType, message } })}`,
+          },
+        ],
       },
       type: "assistant",
       uuid,
@@ -246,16 +367,44 @@ export class TranscriptRecords {
     this.clock.tick(25, 60);
     const preTokens = this.context;
     let uuid = this.uuid();
-    this.push({ ...this.envelope(null), type: "system", subtype: "compact_boundary", content: "Conversation compacted", isMeta: false, timestamp: this.clock.iso(), uuid, level: "info", logicalParentUuid: this.last, compactMetadata: { trigger: "manual", preTokens } });
+    this.push({
+      ...this.envelope(null),
+      type: "system",
+      subtype: "compact_boundary",
+      content: "Conversation compacted",
+      isMeta: false,
+      timestamp: this.clock.iso(),
+      uuid,
+      level: "info",
+      logicalParentUuid: this.last,
+      compactMetadata: { trigger: "manual", preTokens },
+    });
     this.last = uuid;
     uuid = this.uuid();
-    this.push({ ...this.envelope(), type: "user", message: { role: "user", content: summary }, isVisibleInTranscriptOnly: true, isCompactSummary: true, uuid, timestamp: this.clock.iso() });
+    this.push({
+      ...this.envelope(),
+      type: "user",
+      message: { role: "user", content: summary },
+      isVisibleInTranscriptOnly: true,
+      isCompactSummary: true,
+      uuid,
+      timestamp: this.clock.iso(),
+    });
     this.last = uuid;
     this.context = this.o.systemTokens + tokensOf(summary);
     this.cached = 0;
     this.clock.tick(0.1, 0.5);
     uuid = this.uuid();
-    this.push({ ...this.envelope(), type: "user", message: { role: "user", content: "<local-command-stdout>Compacted (ctrl+o to see full summary)</local-command-stdout>" }, uuid, timestamp: this.clock.iso() });
+    this.push({
+      ...this.envelope(),
+      type: "user",
+      message: {
+        role: "user",
+        content: "<local-command-stdout>Compacted (ctrl+o to see full summary)</local-command-stdout>",
+      },
+      uuid,
+      timestamp: this.clock.iso(),
+    });
     this.last = uuid;
   }
 

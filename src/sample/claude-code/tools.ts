@@ -85,7 +85,10 @@ export class Tools {
         const n = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
         return {
           content: catN(text),
-          toolUseResult: { type: "text", file: { filePath: file, content: text, numLines: n, startLine: 1, totalLines: n } },
+          toolUseResult: {
+            type: "text",
+            file: { filePath: file, content: text, numLines: n, startLine: 1, totalLines: n },
+          },
         };
       },
     };
@@ -101,8 +104,14 @@ export class Tools {
         this.store(file, content);
         if (this.style === "1.0") {
           return {
-            content: before === undefined ? `File created successfully at: ${file}` : `The file ${file} has been updated.`,
-            toolUseResult: { type: before === undefined ? "create" : "update", filePath: file, content, structuredPatch: before === undefined ? [] : hunks(file, before, content) },
+            content:
+              before === undefined ? `File created successfully at: ${file}` : `The file ${file} has been updated.`,
+            toolUseResult: {
+              type: before === undefined ? "create" : "update",
+              filePath: file,
+              content,
+              structuredPatch: before === undefined ? [] : hunks(file, before, content),
+            },
           };
         }
         if (before === undefined) {
@@ -113,7 +122,13 @@ export class Tools {
         }
         return {
           content: `The file ${file} has been updated successfully.`,
-          toolUseResult: { type: "update", filePath: file, content, structuredPatch: hunks(file, before, content), originalFile: before },
+          toolUseResult: {
+            type: "update",
+            filePath: file,
+            content,
+            structuredPatch: hunks(file, before, content),
+            originalFile: before,
+          },
         };
       },
     };
@@ -124,10 +139,18 @@ export class Tools {
    * the IDE before accepting it: the file gets `userText`, the result says
    * `userModified: true`, and `input.new_string` keeps the agent's proposal.
    */
-  edit(path: string, oldString: string, newString: string, opts: { replaceAll?: boolean; userText?: string } = {}): ToolRun {
+  edit(
+    path: string,
+    oldString: string,
+    newString: string,
+    opts: { replaceAll?: boolean; userText?: string } = {},
+  ): ToolRun {
     const file = this.abs(path);
     const replaceAll = opts.replaceAll ?? false;
-    const input: Json = this.style === "1.0" ? { file_path: file, old_string: oldString, new_string: newString } : { replace_all: replaceAll, file_path: file, old_string: oldString, new_string: newString };
+    const input: Json =
+      this.style === "1.0"
+        ? { file_path: file, old_string: oldString, new_string: newString }
+        : { replace_all: replaceAll, file_path: file, old_string: oldString, new_string: newString };
     return {
       name: "Edit",
       input,
@@ -148,7 +171,10 @@ export class Tools {
           userModified: opts.userText !== undefined,
         };
         if (this.style === "2.x") result.replaceAll = replaceAll;
-        const content = opts.userText !== undefined ? `The user modified your proposed changes before accepting them. The file ${file} has been updated successfully.` : `The file ${file} has been updated successfully.`;
+        const content =
+          opts.userText !== undefined
+            ? `The user modified your proposed changes before accepting them. The file ${file} has been updated successfully.`
+            : `The file ${file} has been updated successfully.`;
         return { content, toolUseResult: result };
       },
     };
@@ -162,9 +188,14 @@ export class Tools {
       input: { replace_all: false, file_path: file, old_string: oldString, new_string: newString },
       run: () => {
         const before = this.current(file);
-        if (before === undefined || before.includes(oldString)) throw new Error(`sample: editNotFound of ${file} would apply`);
+        if (before === undefined || before.includes(oldString))
+          throw new Error(`sample: editNotFound of ${file} would apply`);
         const message = `String to replace not found in file.\nString: ${oldString}`;
-        return { content: `<tool_use_error>${message}</tool_use_error>`, toolUseResult: `Error: ${message}`, isError: true };
+        return {
+          content: `<tool_use_error>${message}</tool_use_error>`,
+          toolUseResult: `Error: ${message}`,
+          isError: true,
+        };
       },
     };
   }
@@ -195,11 +226,16 @@ export class Tools {
         if (before === undefined) throw new Error(`sample: MultiEdit of missing ${file}`);
         let after = before;
         for (const e of edits) {
-          if (countOccurrences(after, e.old_string) !== 1) throw new Error(`sample: MultiEdit of ${file} does not match once`);
+          if (countOccurrences(after, e.old_string) !== 1)
+            throw new Error(`sample: MultiEdit of ${file} does not match once`);
           after = replaceOnce(after, e.old_string, e.new_string);
         }
         this.store(file, after);
-        const summary = edits.map((e, i) => `${i + 1}. Replaced "${e.old_string.split("\n")[0]}..." with "${e.new_string.split("\n")[0]}..."`).join("\n");
+        const summary = edits
+          .map(
+            (e, i) => `${i + 1}. Replaced "${e.old_string.split("\n")[0]}..." with "${e.new_string.split("\n")[0]}..."`,
+          )
+          .join("\n");
         return {
           content: `Applied ${edits.length} edits to ${file}:\n${summary}`,
           toolUseResult: {
@@ -221,7 +257,11 @@ export class Tools {
       input: { command, description },
       run: () => {
         if (effect) effect();
-        return { content: stdout, toolUseResult: { stdout, stderr: "", interrupted: false, isImage: false }, explicitOk: true };
+        return {
+          content: stdout,
+          toolUseResult: { stdout, stderr: "", interrupted: false, isImage: false },
+          explicitOk: true,
+        };
       },
     };
   }
@@ -236,7 +276,10 @@ export class Tools {
           if (rel.startsWith(prefix) && rel.endsWith(suffix)) names.push(this.abs(rel));
         });
         names.sort();
-        return { content: names.join("\n"), toolUseResult: { filenames: names, durationMs: 14, numFiles: names.length, truncated: false } };
+        return {
+          content: names.join("\n"),
+          toolUseResult: { filenames: names, durationMs: 14, numFiles: names.length, truncated: false },
+        };
       },
     };
   }

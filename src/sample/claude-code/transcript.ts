@@ -22,7 +22,11 @@ export class Transcript extends TranscriptRecords {
     const n = this.msgSeq++;
     const messageId = `msg_01${base58For(`${this.o.key}:msg:${n}`, 22)}`;
     const requestId = `req_011C${base58For(`${this.o.key}:req:${n}`, 20)}`;
-    const content: Json[] = blocks.map((b) => (b.type === "text" ? { type: "text", text: b.text } : { type: "thinking", thinking: b.thinking, signature: signatureFor(`${this.o.key}:${n}`) }));
+    const content: Json[] = blocks.map((b) =>
+      b.type === "text"
+        ? { type: "text", text: b.text }
+        : { type: "thinking", thinking: b.thinking, signature: signatureFor(`${this.o.key}:${n}`) },
+    );
     const toolIds = tools.map((_, i) => `toolu_01${base58For(`${this.o.key}:tool:${n}:${i}`, 22)}`);
     tools.forEach((tool, i) => content.push({ type: "tool_use", id: toolIds[i], name: tool.name, input: tool.input }));
     if (content.length === 0) throw new Error("sample: empty assistant message");
@@ -57,32 +61,55 @@ export class Transcript extends TranscriptRecords {
         delete message.model;
         const ordered: Json = { id: messageId, type: "message", role: "assistant", model: this.model };
         Object.assign(ordered, message);
-        this.push({ ...this.envelope(), message: ordered, requestId, type: "assistant", uuid, timestamp: this.clock.iso() }, true);
+        this.push(
+          { ...this.envelope(), message: ordered, requestId, type: "assistant", uuid, timestamp: this.clock.iso() },
+          true,
+        );
       } else {
-        this.push({ ...this.envelope(), message, requestId, type: "assistant", uuid, timestamp: this.clock.iso() }, true);
+        this.push(
+          { ...this.envelope(), message, requestId, type: "assistant", uuid, timestamp: this.clock.iso() },
+          true,
+        );
       }
       this.named = true;
       recordUuids.push(uuid);
       this.last = uuid;
     });
-    this.calls.push({ messageId, model: this.model, input, output, cacheCreation, cacheRead, record: this.records.length - 1 });
+    this.calls.push({
+      messageId,
+      model: this.model,
+      input,
+      output,
+      cacheCreation,
+      cacheRead,
+      record: this.records.length - 1,
+    });
     this.cached = this.context;
     this.context += output;
 
     // Which record carries each tool_use block.
-    const blockRecord = (toolIndex: number): string => (this.o.style === "2.x" ? recordUuids[blocks.length + toolIndex] : recordUuids[0]);
+    const blockRecord = (toolIndex: number): string =>
+      this.o.style === "2.x" ? recordUuids[blocks.length + toolIndex] : recordUuids[0];
     tools.forEach((tool, i) => {
       this.clock.tick(0.05, 2.5);
       const assistantUuid = blockRecord(i);
       const result = tool.run({ toolUseId: toolIds[i], messageId });
       const filePath = tool.input.file_path;
-      if (typeof filePath === "string" && !result.isError && (tool.name === "Write" || tool.name === "Edit")) this.track(filePath, assistantUuid);
+      if (typeof filePath === "string" && !result.isError && (tool.name === "Write" || tool.name === "Edit"))
+        this.track(filePath, assistantUuid);
       this.hook("PostToolUse", `PostToolUse:${tool.name}`, "callback", toolIds[i], assistantUuid);
       const block: Json = { tool_use_id: toolIds[i], type: "tool_result", content: result.content };
       if (result.isError) block.is_error = true;
       else if (result.explicitOk) block.is_error = false;
       const uuid = this.uuid();
-      const record: Json = { ...this.envelope(assistantUuid), type: "user", message: { role: "user", content: [block] }, uuid, timestamp: this.clock.iso(), toolUseResult: result.toolUseResult };
+      const record: Json = {
+        ...this.envelope(assistantUuid),
+        type: "user",
+        message: { role: "user", content: [block] },
+        uuid,
+        timestamp: this.clock.iso(),
+        toolUseResult: result.toolUseResult,
+      };
       if (this.o.style === "2.x") record.sourceToolAssistantUUID = assistantUuid;
       this.push(record, true);
       this.last = uuid;
@@ -96,10 +123,23 @@ export class Transcript extends TranscriptRecords {
    * transcript as `progress` records with `data.type: "agent_progress"`.
    * 1.0.x: they are written inline with `isSidechain: true`.
    */
-  task(spec: { description: string; prompt: string; model: string; modelAlias: string }, ws: Workspace, root: string, body: (sub: Transcript, tools: Tools) => string): ToolRun {
+  task(
+    spec: { description: string; prompt: string; model: string; modelAlias: string },
+    ws: Workspace,
+    root: string,
+    body: (sub: Transcript, tools: Tools) => string,
+  ): ToolRun {
     return {
       name: "Task",
-      input: this.o.style === "2.x" ? { description: spec.description, prompt: spec.prompt, subagent_type: "general-purpose", model: spec.modelAlias } : { description: spec.description, prompt: spec.prompt },
+      input:
+        this.o.style === "2.x"
+          ? {
+              description: spec.description,
+              prompt: spec.prompt,
+              subagent_type: "general-purpose",
+              model: spec.modelAlias,
+            }
+          : { description: spec.description, prompt: spec.prompt },
       run: (ctx) => {
         const started = this.clock.ms;
         const agentId = `a${sha256(`${this.o.key}:${ctx.toolUseId}`).slice(0, 6)}`;
@@ -108,13 +148,33 @@ export class Transcript extends TranscriptRecords {
         const mirror =
           this.o.style === "2.x"
             ? (record: Json): void => {
-                const nested: Json = { type: record.type, message: record.message, uuid: record.uuid, timestamp: record.timestamp };
+                const nested: Json = {
+                  type: record.type,
+                  message: record.message,
+                  uuid: record.uuid,
+                  timestamp: record.timestamp,
+                };
                 const message = record.message as Json;
-                if (first && typeof message.content === "string") nested.message = { role: "user", content: [{ type: "text", text: message.content }] };
+                if (first && typeof message.content === "string")
+                  nested.message = { role: "user", content: [{ type: "text", text: message.content }] };
                 if (record.toolUseResult !== undefined) nested.toolUseResult = record.toolUseResult;
                 if (record.requestId !== undefined) nested.requestId = record.requestId;
                 const uuid = this.uuid();
-                this.push({ ...this.envelope(), type: "progress", data: { message: nested, type: "agent_progress", prompt: first ? spec.prompt : "", agentId, normalizedMessages: [] }, toolUseID: `agent_${ctx.messageId}`, parentToolUseID: ctx.toolUseId, uuid, timestamp: this.clock.iso() });
+                this.push({
+                  ...this.envelope(),
+                  type: "progress",
+                  data: {
+                    message: nested,
+                    type: "agent_progress",
+                    prompt: first ? spec.prompt : "",
+                    agentId,
+                    normalizedMessages: [],
+                  },
+                  toolUseID: `agent_${ctx.messageId}`,
+                  parentToolUseID: ctx.toolUseId,
+                  uuid,
+                  timestamp: this.clock.iso(),
+                });
                 this.last = uuid;
                 first = false;
               }
@@ -136,14 +196,38 @@ export class Transcript extends TranscriptRecords {
           if (!this.subModels.includes(m)) this.subModels.push(m);
         });
         const lastCall = sub.calls[sub.calls.length - 1];
-        const usage = { input_tokens: lastCall.input, cache_creation_input_tokens: lastCall.cacheCreation, cache_read_input_tokens: lastCall.cacheRead, output_tokens: lastCall.output, service_tier: "standard" };
+        const usage = {
+          input_tokens: lastCall.input,
+          cache_creation_input_tokens: lastCall.cacheCreation,
+          cache_read_input_tokens: lastCall.cacheRead,
+          output_tokens: lastCall.output,
+          service_tier: "standard",
+        };
         const totalTokens = lastCall.input + lastCall.cacheCreation + lastCall.cacheRead + lastCall.output;
-        const toolCount = sub.records.filter((r) => r.type === "user" && r.toolUseResult !== undefined && r.isSidechain === true).length;
+        const toolCount = sub.records.filter(
+          (r) => r.type === "user" && r.toolUseResult !== undefined && r.isSidechain === true,
+        ).length;
         const contentBlocks = [{ type: "text", text: final }];
         const toolUseResult =
           this.o.style === "2.x"
-            ? { status: "completed", prompt: spec.prompt, agentId, content: contentBlocks, totalDurationMs: this.clock.ms - started, totalTokens, totalToolUseCount: toolCount, usage }
-            : { content: contentBlocks, totalDurationMs: this.clock.ms - started, totalTokens, totalToolUseCount: toolCount, usage, wasInterrupted: false };
+            ? {
+                status: "completed",
+                prompt: spec.prompt,
+                agentId,
+                content: contentBlocks,
+                totalDurationMs: this.clock.ms - started,
+                totalTokens,
+                totalToolUseCount: toolCount,
+                usage,
+              }
+            : {
+                content: contentBlocks,
+                totalDurationMs: this.clock.ms - started,
+                totalTokens,
+                totalToolUseCount: toolCount,
+                usage,
+                wasInterrupted: false,
+              };
         return { content: contentBlocks, toolUseResult };
       },
     };

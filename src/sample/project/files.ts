@@ -18,11 +18,29 @@ export const PACKAGE_JSON = L(
   "}",
 );
 
-export const TSCONFIG = L("{", '  "compilerOptions": {', '    "target": "ES2022",', '    "module": "NodeNext",', '    "outDir": "dist",', '    "strict": true', "  },", '  "include": ["src"]', "}");
+export const TSCONFIG = L(
+  "{",
+  '  "compilerOptions": {',
+  '    "target": "ES2022",',
+  '    "module": "NodeNext",',
+  '    "outDir": "dist",',
+  '    "strict": true',
+  "  },",
+  '  "include": ["src"]',
+  "}",
+);
 
 export const GITIGNORE = L("node_modules/", "dist/");
 
-export const README = L("# sample-app", "", "Small formatting helpers for command-line tools.", "", "## Install", "", "    npm install sample-app");
+export const README = L(
+  "# sample-app",
+  "",
+  "Small formatting helpers for command-line tools.",
+  "",
+  "## Install",
+  "",
+  "    npm install sample-app",
+);
 
 export const INDEX_TS = L('export { formatBytes } from "./bytes";', 'export { parseDuration } from "./duration";');
 
@@ -135,10 +153,10 @@ export const TRUNCATE_TS = L(
 );
 
 export const CSV_TS = L(
-  "const NEEDS_QUOTES = /[\",\\n\\r]/;",
+  'const NEEDS_QUOTES = /[",\\n\\r]/;',
   "",
   "function quote(field: string): string {",
-  "  return NEEDS_QUOTES.test(field) ? `\"${field.replace(/\"/g, '\"\"')}\"` : field;",
+  '  return NEEDS_QUOTES.test(field) ? `"${field.replace(/"/g, \'""\')}"` : field;',
   "}",
   "",
   "export function toCsv(rows: readonly (readonly string[])[]): string {",

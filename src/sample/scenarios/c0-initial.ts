@@ -16,5 +16,21 @@ export function c0Initial(b: SampleBuilder): void {
   put("src/index.ts", INDEX_TS);
   put("src/bytes.ts", BYTES_TS);
   put("src/duration.ts", DURATION_TS);
-  b.commit({ name: "C0", subject: "Initial commit: bytes and duration helpers", author: MAYA, atMs: at("2026-01-05T08:12:40Z"), paths: [".gitignore", "README.md", "package.json", "src/bytes.ts", "src/duration.ts", "src/index.ts", "tsconfig.json"], scenarios: [], note: "base of the history; human only, no checkpoint" });
+  b.commit({
+    name: "C0",
+    subject: "Initial commit: bytes and duration helpers",
+    author: MAYA,
+    atMs: at("2026-01-05T08:12:40Z"),
+    paths: [
+      ".gitignore",
+      "README.md",
+      "package.json",
+      "src/bytes.ts",
+      "src/duration.ts",
+      "src/index.ts",
+      "tsconfig.json",
+    ],
+    scenarios: [],
+    note: "base of the history; human only, no checkpoint",
+  });
 }

@@ -8,7 +8,11 @@ import { checkpointId } from "../seeded/ids";
 // block: not a link (git's trailer parser returns nothing). Human only.
 export function s14BodyTrailer(b: SampleBuilder): void {
   const ws = b.ws;
-  ws.change("README.md", "Small formatting helpers for command-line tools.", "Small, dependency-free formatting helpers for command-line tools.");
+  ws.change(
+    "README.md",
+    "Small formatting helpers for command-line tools.",
+    "Small, dependency-free formatting helpers for command-line tools.",
+  );
   b.commit({
     name: "C15",
     subject: "Docs polish (#14)",

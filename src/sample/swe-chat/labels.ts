@@ -19,13 +19,41 @@ export const SAMPLE_LABELS: Record<string, SampleSessionLabels> = {
   "s13-legacy": { persona: "Other", success: "90", prompts: [["create new code", "non_pushback"]] },
   "s01-slugify": { persona: "Expert Nitpicker", success: "95", prompts: [["create new code", "non_pushback"]] },
   // "trailing spaces … look bad … can you trim": the first table was not what the user wanted.
-  "s02-table": { persona: "Expert Nitpicker", success: "85", prompts: [["create new code", "non_pushback"], ["refactor", "correction"]] },
+  "s02-table": {
+    persona: "Expert Nitpicker",
+    success: "85",
+    prompts: [
+      ["create new code", "non_pushback"],
+      ["refactor", "correction"],
+    ],
+  },
   // "continue" after an API error: not pushback.
-  "s03-duration": { persona: "Other", success: "80", prompts: [["create new code", "non_pushback"], ["other", "non_pushback"]] },
+  "s03-duration": {
+    persona: "Other",
+    success: "80",
+    prompts: [
+      ["create new code", "non_pushback"],
+      ["other", "non_pushback"],
+    ],
+  },
   // "no CLI for now, just the exports": the user drops half of the request.
-  "s04-exports": { persona: "Mind Changer", success: "75", prompts: [["create new code", "non_pushback"], ["create new code", "requirement_change"]] },
+  "s04-exports": {
+    persona: "Mind Changer",
+    success: "75",
+    prompts: [
+      ["create new code", "non_pushback"],
+      ["create new code", "requirement_change"],
+    ],
+  },
   "s05-subagent": { persona: "Other", success: "90", prompts: [["test", "non_pushback"]] },
-  "s06-plan": { persona: "Other", success: "70", prompts: [["create new code", "non_pushback"], ["test", "non_pushback"]] },
+  "s06-plan": {
+    persona: "Other",
+    success: "70",
+    prompts: [
+      ["create new code", "non_pushback"],
+      ["test", "non_pushback"],
+    ],
+  },
   "s07a-readme": { persona: "Vague Requester", success: "60", prompts: [["create new code", "non_pushback"]] },
   "s07b-package": { persona: "Vague Requester", success: "45", prompts: [["other", "non_pushback"]] },
   // A bug report, not a reaction to the agent's work.
@@ -34,5 +62,12 @@ export const SAMPLE_LABELS: Record<string, SampleSessionLabels> = {
   "s10-lost": { persona: "Other", success: "50", prompts: [] },
   "s11-worktree": { persona: "Vague Requester", success: "30", prompts: [["create new code", "non_pushback"]] },
   // "truncate is missing from the index, export it too": the agent left something out.
-  "s12-csv": { persona: "Expert Nitpicker", success: "80", prompts: [["create new code", "non_pushback"], ["create new code", "correction"]] },
+  "s12-csv": {
+    persona: "Expert Nitpicker",
+    success: "80",
+    prompts: [
+      ["create new code", "non_pushback"],
+      ["create new code", "correction"],
+    ],
+  },
 };

@@ -5,7 +5,14 @@
  */
 import { CODING_MODES, type CodingMode, codingMode } from "../../attribution/rates";
 import {
-  type GroupUnitRow, PROMPT_INTENTS, type PromptRow, PUSHBACK_KINDS, type SessionRow, type ToolCallRow, type UnitRow, USER_PERSONAS,
+  type GroupUnitRow,
+  PROMPT_INTENTS,
+  type PromptRow,
+  PUSHBACK_KINDS,
+  type SessionRow,
+  type ToolCallRow,
+  type UnitRow,
+  USER_PERSONAS,
 } from "../../model";
 import { TOOL_CATEGORIES } from "../../analyze/tool-category";
 import { classifyPushback } from "../../signals";
@@ -21,7 +28,10 @@ export interface Share {
 }
 
 /** Counts of `labels` (in that order, zeros kept) over `values`, as shares of the values that are one of them. */
-export function shares(values: readonly (string | null | undefined)[], labels: readonly string[]): { n: number; rows: Share[] } {
+export function shares(
+  values: readonly (string | null | undefined)[],
+  labels: readonly string[],
+): { n: number; rows: Share[] } {
   const counts = new Map(labels.map((l) => [l, 0]));
   let n = 0;
   for (const v of values) {
@@ -29,10 +39,18 @@ export function shares(values: readonly (string | null | undefined)[], labels: r
     counts.set(v, counts.get(v)! + 1);
     n++;
   }
-  return { n, rows: labels.map((label) => ({ label, count: counts.get(label)!, share: n > 0 ? (100 * counts.get(label)!) / n : null })) };
+  return {
+    n,
+    rows: labels.map((label) => ({
+      label,
+      count: counts.get(label)!,
+      share: n > 0 ? (100 * counts.get(label)!) / n : null,
+    })),
+  };
 }
 
-export const shareOf = (s: { rows: Share[] }, label: string): number | null => s.rows.find((r) => r.label === label)?.share ?? null;
+export const shareOf = (s: { rows: Share[] }, label: string): number | null =>
+  s.rows.find((r) => r.label === label)?.share ?? null;
 
 // ---- coding modes and the agent-authored histogram (Fig. 5) ------------------------------------------------------
 
@@ -54,12 +72,17 @@ export function replayPercentBySession(units: readonly UnitRow[]): Map<string, n
 /** Each session's agent % as Entire recorded it (`sessions.entire_agent_percentage`), where it has one. */
 export function entirePercentBySession(sessions: readonly SessionRow[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const s of sessions) if (typeof s.entire_agent_percentage === "number") out.set(s.session_id, s.entire_agent_percentage);
+  for (const s of sessions)
+    if (typeof s.entire_agent_percentage === "number") out.set(s.session_id, s.entire_agent_percentage);
   return out;
 }
 
 /** Sessions per coding mode (SWE-chat's thresholds: 0 human-only, ≥ 99 vibe). */
-export const modeShares = (percents: ReadonlyMap<string, number>) => shares([...percents.values()].map((p) => codingMode(p)), MODES);
+export const modeShares = (percents: ReadonlyMap<string, number>) =>
+  shares(
+    [...percents.values()].map((p) => codingMode(p)),
+    MODES,
+  );
 
 export interface Bin {
   bin_start: number;
@@ -70,7 +93,11 @@ export interface Bin {
 /** A histogram of percentages over [0, 100] in bins of `width` (the last bin closed, so 100 falls in it). */
 export function percentHistogram(values: Iterable<number>, width = 10): Bin[] {
   const n = Math.round(100 / width);
-  const bins: Bin[] = Array.from({ length: n }, (_, i) => ({ bin_start: i * width, bin_end: (i + 1) * width, count: 0 }));
+  const bins: Bin[] = Array.from({ length: n }, (_, i) => ({
+    bin_start: i * width,
+    bin_end: (i + 1) * width,
+    count: 0,
+  }));
   for (const v of values) if (v >= 0 && v <= 100) bins[Math.min(n - 1, Math.floor(v / width))].count++;
   return bins;
 }
@@ -113,9 +140,14 @@ export interface ModeEffort {
  * Per coding mode (each session's mode from `percents`): Σ tokens (input, output, cache write and read) and Σ cost of
  * its sessions over Σ committed lines of their headline units. Sessions with no committed line in `units` are left out.
  */
-export function effortByMode(units: readonly UnitRow[], sessions: readonly SessionRow[], percents: ReadonlyMap<string, number>): ModeEffort[] {
+export function effortByMode(
+  units: readonly UnitRow[],
+  sessions: readonly SessionRow[],
+  percents: ReadonlyMap<string, number>,
+): ModeEffort[] {
   const lines = new Map<string, number>();
-  for (const u of units) if (isHeadlineUnit(u)) lines.set(u.session_id, (lines.get(u.session_id) ?? 0) + (u.total_committed_lines ?? 0));
+  for (const u of units)
+    if (isHeadlineUnit(u)) lines.set(u.session_id, (lines.get(u.session_id) ?? 0) + (u.total_committed_lines ?? 0));
   const acc = new Map(MODES.map((m) => [m, { sessions: 0, lines: 0, tokens: 0, cost: 0, costKnown: true }]));
   for (const s of sessions) {
     const pct = percents.get(s.session_id);
@@ -132,7 +164,9 @@ export function effortByMode(units: readonly UnitRow[], sessions: readonly Sessi
   return MODES.map((mode) => {
     const a = acc.get(mode)!;
     return {
-      mode, sessions: a.sessions, lines: a.lines,
+      mode,
+      sessions: a.sessions,
+      lines: a.lines,
       tokens_per_line: a.lines > 0 ? a.tokens / a.lines : null,
       dollars_per_line: a.lines > 0 && a.costKnown ? a.cost / a.lines : null,
     };
@@ -140,7 +174,10 @@ export function effortByMode(units: readonly UnitRow[], sessions: readonly Sessi
 }
 
 /** Vibe's effort per line over collaborative's (the paper's "about 3×"); null when either is missing. */
-export function vibeOverCollaborative(effort: readonly ModeEffort[], key: "tokens_per_line" | "dollars_per_line"): number | null {
+export function vibeOverCollaborative(
+  effort: readonly ModeEffort[],
+  key: "tokens_per_line" | "dollars_per_line",
+): number | null {
   const v = effort.find((e) => e.mode === "vibe")?.[key] ?? null;
   const c = effort.find((e) => e.mode === "collaborative")?.[key] ?? null;
   return v !== null && c !== null && c > 0 ? v / c : null;
@@ -149,12 +186,20 @@ export function vibeOverCollaborative(effort: readonly ModeEffort[], key: "token
 // ---- tool calls by category (Table 5) ------------------------------------------------------------------------------
 
 /** Calls per SWE-chat category (the `category` column follows swe-chat.md §6's rules), in Table 5's order. */
-export const toolCategoryShares = (calls: readonly ToolCallRow[]) => shares(calls.map((c) => c.category), TOOL_CATEGORIES);
+export const toolCategoryShares = (calls: readonly ToolCallRow[]) =>
+  shares(
+    calls.map((c) => c.category),
+    TOOL_CATEGORIES,
+  );
 
 // ---- prompts: intents, pushback, clarification -------------------------------------------------------------------
 
 /** Prompts per SWE-chat intent, over the prompts that carry one. */
-export const intentShares = (prompts: readonly PromptRow[]) => shares(prompts.map((p) => p.prompt_intent), PROMPT_INTENTS);
+export const intentShares = (prompts: readonly PromptRow[]) =>
+  shares(
+    prompts.map((p) => p.prompt_intent),
+    PROMPT_INTENTS,
+  );
 
 export type PushbackOrigin = "dataset" | "rules";
 
@@ -165,9 +210,16 @@ export function pushbackOf(p: PromptRow, source: PushbackOrigin): string | null 
 
 /** Share of prompts that push back (any kind but non_pushback), and each kind's share of all labelled prompts. */
 export function pushbackShares(prompts: readonly PromptRow[], source: PushbackOrigin) {
-  const all = shares(prompts.map((p) => pushbackOf(p, source)), [...PUSHBACK_KINDS, "non_pushback"]);
+  const all = shares(
+    prompts.map((p) => pushbackOf(p, source)),
+    [...PUSHBACK_KINDS, "non_pushback"],
+  );
   const non = all.rows.find((r) => r.label === "non_pushback")!;
-  return { n: all.n, pushback: all.n > 0 ? 100 - non.share! : null, kinds: all.rows.filter((r) => r.label !== "non_pushback") };
+  return {
+    n: all.n,
+    pushback: all.n > 0 ? 100 - non.share! : null,
+    kinds: all.rows.filter((r) => r.label !== "non_pushback"),
+  };
 }
 
 /** Share of prompts whose agent reply asks for clarification, over the prompts where that is known. */
@@ -181,12 +233,19 @@ export function clarificationShare(prompts: readonly PromptRow[]): { n: number; 
 
 /** Sessions per persona; `among` restricts to the sessions it names (e.g. the vibe sessions). */
 export function personaShares(sessions: readonly SessionRow[], among: ((s: SessionRow) => boolean) | null = null) {
-  return shares(sessions.filter((s) => among === null || among(s)).map((s) => s.user_persona), USER_PERSONAS);
+  return shares(
+    sessions.filter((s) => among === null || among(s)).map((s) => s.user_persona),
+    USER_PERSONAS,
+  );
 }
 
 /** The session_success histogram (bins of 10, 100 in the last) and the share of scored sessions at 50 or more. */
 export function sessionSuccess(sessions: readonly SessionRow[]): { n: number; atLeast50: number | null; bins: Bin[] } {
   const scores = sessions.map((s) => s.session_success).filter((v): v is number => typeof v === "number");
   const high = scores.filter((v) => v >= 50).length;
-  return { n: scores.length, atLeast50: scores.length > 0 ? (100 * high) / scores.length : null, bins: percentHistogram(scores, 10) };
+  return {
+    n: scores.length,
+    atLeast50: scores.length > 0 ? (100 * high) / scores.length : null,
+    bins: percentHistogram(scores, 10),
+  };
 }

@@ -10,15 +10,33 @@ export const PUBLISHED = {
   /** Abstract and website (v1), "Table 3". */
   survival: { value: 44.3, source: "Table 3, v1" },
   /** Figs. 7 and 29 (v1): vibe coding's tokens and dollars per committed line over collaborative coding's. */
-  vibeOverCollaborativeEffort: { value: 3, source: "Figs. 7 and 29, v1 (\"roughly 3×\")" },
+  vibeOverCollaborativeEffort: { value: 3, source: 'Figs. 7 and 29, v1 ("roughly 3×")' },
   /** Fig. 25 (v2 notebook): the 14-day rolling vibe share, its February low and its last day. */
   rollingVibeFebruaryLow: { value: 18.3, source: "Fig. 25, v2" },
   rollingVibeLast: { value: 52.6, day: "2026-09-04", source: "Fig. 25, v2" },
   /** Table 5 (v2 notebook, nimbus excluded, 1,996,558 calls): % of calls per category. */
   toolCategories: {
     value: {
-      read: 14.7, grep: 7.7, glob: 0.7, "bash:file": 12.3, "bash:build": 5.9, "bash:net": 1.6, bash: 15.7, "git/gh": 10.5, write: 2.3, edit: 14.0,
-      web: 0.3, agent: 5.7, mcp: 1.4, TodoWrite: 0.4, ToolSearch: 0.6, AskUserQuestion: 0.4, Skill: 0.4, EnterPlanMode: 0.0, ExitPlanMode: 0.1, other: 5.3,
+      read: 14.7,
+      grep: 7.7,
+      glob: 0.7,
+      "bash:file": 12.3,
+      "bash:build": 5.9,
+      "bash:net": 1.6,
+      bash: 15.7,
+      "git/gh": 10.5,
+      write: 2.3,
+      edit: 14.0,
+      web: 0.3,
+      agent: 5.7,
+      mcp: 1.4,
+      TodoWrite: 0.4,
+      ToolSearch: 0.6,
+      AskUserQuestion: 0.4,
+      Skill: 0.4,
+      EnterPlanMode: 0.0,
+      ExitPlanMode: 0.1,
+      other: 5.3,
     } as Record<string, number>,
     source: "Table 5, v2",
   },

@@ -49,8 +49,12 @@ export function rollingModes(items: readonly DatedPercent[], windowDays = 14): R
     if (window.length === 0) continue;
     const share = (m: string) => (100 * window.filter((p) => codingMode(p) === m).length) / window.length;
     out.push({
-      day: new Date(t).toISOString().slice(0, 10), sessions: window.length, vibe_share: share("vibe"), human_only_share: share("human-only"),
-      mean_pct: window.reduce((a, b) => a + b, 0) / window.length, median_pct: median(window)!,
+      day: new Date(t).toISOString().slice(0, 10),
+      sessions: window.length,
+      vibe_share: share("vibe"),
+      human_only_share: share("human-only"),
+      mean_pct: window.reduce((a, b) => a + b, 0) / window.length,
+      median_pct: median(window)!,
     });
   }
   return out;

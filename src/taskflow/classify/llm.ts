@@ -61,7 +61,12 @@ export interface ResolvedLlm {
 /** Base URL, model and key from options, then the environment. */
 export function resolveLlmOptions(o: LlmOptions = {}): ResolvedLlm {
   const env = o.env ?? process.env;
-  const baseUrl = (o.baseUrl ?? env.TASKFLOW_LLM_BASE_URL ?? env.OPENAI_BASE_URL ?? "https://api.openai.com/v1").replace(/\/+$/, "");
+  const baseUrl = (
+    o.baseUrl ??
+    env.TASKFLOW_LLM_BASE_URL ??
+    env.OPENAI_BASE_URL ??
+    "https://api.openai.com/v1"
+  ).replace(/\/+$/, "");
   const model = o.model ?? env.TASKFLOW_LLM_MODEL ?? env.OPENAI_MODEL ?? null;
   const apiKey = o.apiKey ?? env.TASKFLOW_LLM_API_KEY ?? env.OPENAI_API_KEY ?? null;
   return { baseUrl, model, apiKey };
@@ -106,7 +111,12 @@ const TASK_SPEC: LabelSpec<TaskLabel> = {
   empty: "greeting",
 };
 
-export function buildLabelRequest<L extends string>(spec: LabelSpec<L>, model: string, text: string, structured: boolean): Record<string, unknown> {
+export function buildLabelRequest<L extends string>(
+  spec: LabelSpec<L>,
+  model: string,
+  text: string,
+  structured: boolean,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model,
     temperature: 0,
@@ -115,8 +125,14 @@ export function buildLabelRequest<L extends string>(spec: LabelSpec<L>, model: s
       { role: "user", content: text },
     ],
   };
-  const schema = { type: "object", properties: { [spec.field]: { type: "string", enum: [...spec.labels] } }, required: [spec.field], additionalProperties: false };
-  if (structured) body.response_format = { type: "json_schema", json_schema: { name: spec.field, strict: true, schema } };
+  const schema = {
+    type: "object",
+    properties: { [spec.field]: { type: "string", enum: [...spec.labels] } },
+    required: [spec.field],
+    additionalProperties: false,
+  };
+  if (structured)
+    body.response_format = { type: "json_schema", json_schema: { name: spec.field, strict: true, schema } };
   return body;
 }
 
@@ -128,7 +144,11 @@ export function cacheKey(model: string, text: string, promptVersion: string = LL
  * Labels each text (null where the endpoint failed after its retries or
  * answered with no label; each such message is a diagnostic).
  */
-export function classifyWithLlm(texts: readonly string[], options: LlmOptions, sink: DiagnosticSink): Promise<{ labels: (TaskLabel | null)[]; stats: LlmStats }> {
+export function classifyWithLlm(
+  texts: readonly string[],
+  options: LlmOptions,
+  sink: DiagnosticSink,
+): Promise<{ labels: (TaskLabel | null)[]; stats: LlmStats }> {
   return classifyWithEndpoint(TASK_SPEC, texts, options, sink);
 }
 
@@ -149,7 +169,14 @@ export async function classifyWithEndpoint<L extends string>(
   const maxBackoff = options.maxBackoffMs ?? 30_000;
   const maxChars = options.maxChars ?? 12_000;
   const cache = new LabelCache<L>(options.cacheFile ?? null, sink, spec.normalise);
-  const stats: LlmStats = { messages: texts.length, cacheHits: 0, requests: 0, retries: 0, failures: 0, fallbackParses: 0 };
+  const stats: LlmStats = {
+    messages: texts.length,
+    cacheHits: 0,
+    requests: 0,
+    retries: 0,
+    failures: 0,
+    fallbackParses: 0,
+  };
   let structured = true;
 
   const keys = texts.map((t) => cacheKey(model, t, spec.promptVersion));
@@ -178,7 +205,10 @@ export async function classifyWithEndpoint<L extends string>(
         try {
           res = await doFetch(`${r.baseUrl}/chat/completions`, {
             method: "POST",
-            headers: { "content-type": "application/json", ...(r.apiKey ? { authorization: `Bearer ${r.apiKey}` } : {}) },
+            headers: {
+              "content-type": "application/json",
+              ...(r.apiKey ? { authorization: `Bearer ${r.apiKey}` } : {}),
+            },
             body: JSON.stringify(buildLabelRequest(spec, model, content, structured)),
             signal: controller.signal,
           });
@@ -190,7 +220,10 @@ export async function classifyWithEndpoint<L extends string>(
           const parsed = parseAnswer(body, spec.field, spec.labels, spec.normalise);
           if (parsed.fallback) stats.fallbackParses++;
           if (parsed.label === null) {
-            sink.warn("taskflow-llm-unparseable", `message ${key.slice(0, 12)}: the answer names no label (${parsed.reason})`);
+            sink.warn(
+              "taskflow-llm-unparseable",
+              `message ${key.slice(0, 12)}: the answer names no label (${parsed.reason})`,
+            );
             return null;
           }
           cache.put(key, model, parsed.label);
@@ -199,14 +232,20 @@ export async function classifyWithEndpoint<L extends string>(
         if (res.status === 400 && structured && /response_format|json_schema|schema/i.test(body)) {
           // The server does not take structured output: ask again without it and parse tolerantly.
           structured = false;
-          sink.info("taskflow-llm-no-structured-output", `${r.baseUrl} rejected response_format json_schema; asking without it and parsing the answer tolerantly`);
+          sink.info(
+            "taskflow-llm-no-structured-output",
+            `${r.baseUrl} rejected response_format json_schema; asking without it and parsing the answer tolerantly`,
+          );
           attempt--;
           continue;
         }
         failure = `HTTP ${res.status}: ${body.slice(0, 200)}`;
         if (res.status === 429 || res.status === 408 || res.status >= 500) {
           const ra = Number(res.headers.get("retry-after"));
-          wait = Number.isFinite(ra) && ra >= 0 && res.headers.get("retry-after") !== null ? ra * 1000 : backoff * 2 ** attempt;
+          wait =
+            Number.isFinite(ra) && ra >= 0 && res.headers.get("retry-after") !== null
+              ? ra * 1000
+              : backoff * 2 ** attempt;
         }
       } catch (e) {
         failure = e instanceof Error ? e.message : String(e);
@@ -214,7 +253,10 @@ export async function classifyWithEndpoint<L extends string>(
       }
       if (wait === null || attempt >= retries) {
         stats.failures++;
-        sink.warn("taskflow-llm-failed", `message ${key.slice(0, 12)}: no label after ${attempt + 1} attempt(s): ${failure}`);
+        sink.warn(
+          "taskflow-llm-failed",
+          `message ${key.slice(0, 12)}: no label after ${attempt + 1} attempt(s): ${failure}`,
+        );
         return null;
       }
       stats.retries++;
@@ -236,4 +278,3 @@ export async function classifyWithEndpoint<L extends string>(
   cache.flush();
   return { labels, stats };
 }
-

@@ -19,12 +19,18 @@ export function parseLabelAnswer(body: string): ParsedAnswer {
 }
 
 /** The same reading for any closed label set answered in the JSON field `field` (see parseLabelAnswer). */
-export function parseAnswer<L extends string>(body: string, field: string, labels: readonly L[], normalise: (raw: string) => L | null): ParsedAnswer<L> {
+export function parseAnswer<L extends string>(
+  body: string,
+  field: string,
+  labels: readonly L[],
+  normalise: (raw: string) => L | null,
+): ParsedAnswer<L> {
   let content: unknown;
   try {
     const o = JSON.parse(body) as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] };
     const m = o.choices?.[0]?.message;
-    if (typeof m?.refusal === "string" && m.refusal !== "") return { label: null, fallback: true, reason: `refusal: ${m.refusal.slice(0, 80)}` };
+    if (typeof m?.refusal === "string" && m.refusal !== "")
+      return { label: null, fallback: true, reason: `refusal: ${m.refusal.slice(0, 80)}` };
     content = m?.content;
   } catch {
     return { label: null, fallback: true, reason: "the response body is not JSON" };

@@ -14,7 +14,16 @@ export interface ImportOptions {
 }
 
 const SESSION_KEYS = ["session_id", "session", "sessionId", "session_pk"];
-const INDEX_KEYS = ["message_index", "index", "message", "turn", "turn_index", "turn_number", "conversation_turn_number", "position"];
+const INDEX_KEYS = [
+  "message_index",
+  "index",
+  "message",
+  "turn",
+  "turn_index",
+  "turn_number",
+  "conversation_turn_number",
+  "position",
+];
 const LABEL_KEYS = ["label", "task_type", "type", "intent", "prompt_intent"];
 
 /**
@@ -24,12 +33,18 @@ const LABEL_KEYS = ["label", "task_type", "type", "intent", "prompt_intent"];
  * or JSONL of rows or of labelled sessions `{session_id, labels}`. A label
  * outside the taxonomy is a diagnostic, never guessed.
  */
-export function readImportedLabels(text: string, file: string, sink: DiagnosticSink, options: ImportOptions = {}): ImportedLabels {
+export function readImportedLabels(
+  text: string,
+  file: string,
+  sink: DiagnosticSink,
+  options: ImportOptions = {},
+): ImportedLabels {
   const out: ImportedLabels = new Map();
   const counts = { unknown: 0, mapped: 0, duplicate: 0, badRow: 0 };
   const unknownExamples = new Set<string>();
   const put = (session: unknown, index: unknown, raw: unknown, key: string) => {
-    const i = typeof index === "number" ? index : typeof index === "string" && /^\s*\d+\s*$/.test(index) ? Number(index) : NaN;
+    const i =
+      typeof index === "number" ? index : typeof index === "string" && /^\s*\d+\s*$/.test(index) ? Number(index) : NaN;
     if (typeof session !== "string" && typeof session !== "number") return void counts.badRow++;
     if (!Number.isInteger(i) || i < 0 || typeof raw !== "string") return void counts.badRow++;
     // SWE-chat's vocabulary shares words with the taxonomy ("debug" there spans fixing): its table goes first.
@@ -60,7 +75,7 @@ export function readImportedLabels(text: string, file: string, sink: DiagnosticS
   };
 
   const trimmed = text.replace(/^\uFEFF/, "").trim();
-  let whole: unknown ;
+  let whole: unknown;
   if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
     try {
       whole = JSON.parse(trimmed);
@@ -73,7 +88,8 @@ export function readImportedLabels(text: string, file: string, sink: DiagnosticS
   } else if (whole && typeof whole === "object") {
     for (const [id, v] of Object.entries(whole as Record<string, unknown>)) {
       if (Array.isArray(v)) v.forEach((l, i) => put(id, i, l, "labels"));
-      else if (v && typeof v === "object") for (const [i, l] of Object.entries(v as Record<string, unknown>)) put(id, i, l, "labels");
+      else if (v && typeof v === "object")
+        for (const [i, l] of Object.entries(v as Record<string, unknown>)) put(id, i, l, "labels");
       else counts.badRow++;
     }
   } else if (trimmed.startsWith("{")) {
@@ -93,15 +109,34 @@ export function readImportedLabels(text: string, file: string, sink: DiagnosticS
     const iCol = header.findIndex((h) => INDEX_KEYS.includes(h));
     const lCol = header.findIndex((h) => LABEL_KEYS.includes(h));
     if (sCol < 0 || iCol < 0 || lCol < 0) {
-      sink.error("taskflow-labels-unreadable", `${file}: a CSV header must name a session (${SESSION_KEYS.join("/")}), message index (${INDEX_KEYS.join("/")}) and label (${LABEL_KEYS.join("/")}) column; got ${header.join(",")}`);
+      sink.error(
+        "taskflow-labels-unreadable",
+        `${file}: a CSV header must name a session (${SESSION_KEYS.join("/")}), message index (${INDEX_KEYS.join("/")}) and label (${LABEL_KEYS.join("/")}) column; got ${header.join(",")}`,
+      );
       return out;
     }
     for (const r of rows) if (!(r.length === 1 && r[0] === "")) put(r[sCol], r[iCol], r[lCol], header[lCol]);
   }
-  if (counts.badRow > 0) sink.warn("taskflow-label-row-bad", `${file}: ${counts.badRow} row(s) without a session id, a whole message index ≥ 0 and a label were skipped`);
-  if (counts.unknown > 0) sink.warn("taskflow-label-unknown", `${file}: ${counts.unknown} label(s) are not in the taxonomy and were skipped (e.g. ${[...unknownExamples].map((x) => JSON.stringify(x)).join(", ")})`);
-  if (counts.mapped > 0) sink.info("taskflow-label-mapped-approximate", `${file}: ${counts.mapped} SWE-chat prompt_intent value(s) mapped to the taxonomy through the approximate table`);
-  if (counts.duplicate > 0) sink.warn("taskflow-label-duplicate", `${file}: ${counts.duplicate} (session, message index) pair(s) labelled twice; the last one is kept`);
+  if (counts.badRow > 0)
+    sink.warn(
+      "taskflow-label-row-bad",
+      `${file}: ${counts.badRow} row(s) without a session id, a whole message index ≥ 0 and a label were skipped`,
+    );
+  if (counts.unknown > 0)
+    sink.warn(
+      "taskflow-label-unknown",
+      `${file}: ${counts.unknown} label(s) are not in the taxonomy and were skipped (e.g. ${[...unknownExamples].map((x) => JSON.stringify(x)).join(", ")})`,
+    );
+  if (counts.mapped > 0)
+    sink.info(
+      "taskflow-label-mapped-approximate",
+      `${file}: ${counts.mapped} SWE-chat prompt_intent value(s) mapped to the taxonomy through the approximate table`,
+    );
+  if (counts.duplicate > 0)
+    sink.warn(
+      "taskflow-label-duplicate",
+      `${file}: ${counts.duplicate} (session, message index) pair(s) labelled twice; the last one is kept`,
+    );
   return out;
 }
 
@@ -115,7 +150,11 @@ export function labelledSessionsFromImported(labels: ImportedLabels, sink: Diagn
     if (idx[idx.length - 1] !== idx.length - 1) gaps++;
     out.push({ session_id: id, labels: idx.map((i) => m.get(i)!) });
   }
-  if (gaps > 0) sink.info("taskflow-label-index-gaps", `${gaps} session(s) have message indices that are not 0…n−1: read as an order (length = number of labels)`);
+  if (gaps > 0)
+    sink.info(
+      "taskflow-label-index-gaps",
+      `${gaps} session(s) have message indices that are not 0…n−1: read as an order (length = number of labels)`,
+    );
   return out;
 }
 
@@ -124,7 +163,11 @@ export function labelledSessionsFromImported(labels: ImportedLabels, sink: Diagn
  * label imported for (session, i). A session with an unlabelled message is
  * left out (its length and transitions would be wrong), with a diagnostic.
  */
-export function applyImportedLabels(sessions: readonly PromptSession[], labels: ImportedLabels, sink: DiagnosticSink): LabelledSession[] {
+export function applyImportedLabels(
+  sessions: readonly PromptSession[],
+  labels: ImportedLabels,
+  sink: DiagnosticSink,
+): LabelledSession[] {
   const out: LabelledSession[] = [];
   const used = new Set<string>();
   let extra = 0;
@@ -133,14 +176,25 @@ export function applyImportedLabels(sessions: readonly PromptSession[], labels: 
     if (m) used.add(s.session_id);
     const got = s.messages.map((_, i) => m?.get(i) ?? null);
     if (got.some((l) => l === null)) {
-      sink.add("warning", "taskflow-label-missing", `${got.filter((l) => l === null).length} of ${got.length} message(s) have no imported label: session left out`, null, { session_id: s.session_id, file: s.ref });
+      sink.add(
+        "warning",
+        "taskflow-label-missing",
+        `${got.filter((l) => l === null).length} of ${got.length} message(s) have no imported label: session left out`,
+        null,
+        { session_id: s.session_id, file: s.ref },
+      );
       continue;
     }
     if (m) for (const i of m.keys()) if (i >= s.messages.length) extra++;
     out.push({ session_id: s.session_id, labels: got as TaskLabel[] });
   }
-  if (extra > 0) sink.warn("taskflow-label-extra", `${extra} imported label(s) point past the last message of their session and were ignored`);
+  if (extra > 0)
+    sink.warn(
+      "taskflow-label-extra",
+      `${extra} imported label(s) point past the last message of their session and were ignored`,
+    );
   const unused = [...labels.keys()].filter((id) => !used.has(id)).length;
-  if (unused > 0) sink.info("taskflow-label-unused", `${unused} labelled session id(s) are not among the input's sessions`);
+  if (unused > 0)
+    sink.info("taskflow-label-unused", `${unused} labelled session id(s) are not among the input's sessions`);
   return out;
 }

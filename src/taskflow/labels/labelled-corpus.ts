@@ -15,13 +15,27 @@ export function readLabelledCorpus(text: string | Uint8Array, file: string, sink
     const id = value.session_id;
     const labels = value.labels;
     if ((typeof id !== "string" && typeof id !== "number") || String(id) === "" || !Array.isArray(labels)) {
-      sink.add("warning", "taskflow-corpus-line-bad", `${file}: line ${line} is not {"session_id": "…", "labels": […]}`, line);
+      sink.add(
+        "warning",
+        "taskflow-corpus-line-bad",
+        `${file}: line ${line} is not {"session_id": "…", "labels": […]}`,
+        line,
+      );
       continue;
     }
     const got = labels.map((l) => (typeof l === "string" ? normaliseLabel(l) : null));
     const bad = labels.filter((_, i) => got[i] === null);
     if (bad.length > 0) {
-      sink.add("warning", "taskflow-label-unknown", `${file}: line ${line} has label(s) outside the taxonomy (${bad.slice(0, 3).map((b) => JSON.stringify(b)).join(", ")}): session left out`, line, { session_id: String(id) });
+      sink.add(
+        "warning",
+        "taskflow-label-unknown",
+        `${file}: line ${line} has label(s) outside the taxonomy (${bad
+          .slice(0, 3)
+          .map((b) => JSON.stringify(b))
+          .join(", ")}): session left out`,
+        line,
+        { session_id: String(id) },
+      );
       continue;
     }
     out.push({ session_id: String(id), labels: got as TaskLabel[] });
@@ -30,8 +44,15 @@ export function readLabelledCorpus(text: string | Uint8Array, file: string, sink
 }
 
 /** The labelled corpus as JSONL text (one line per session, final newline); `rules` adds the rule behind each label when known. */
-export function toLabelledCorpus(sessions: readonly (LabelledSession & { rules?: string[] })[], options: { rules?: boolean } = {}): string {
+export function toLabelledCorpus(
+  sessions: readonly (LabelledSession & { rules?: string[] })[],
+  options: { rules?: boolean } = {},
+): string {
   const line = (s: LabelledSession & { rules?: string[] }) =>
-    JSON.stringify(options.rules && s.rules ? { session_id: s.session_id, labels: s.labels, rules: s.rules } : { session_id: s.session_id, labels: s.labels });
+    JSON.stringify(
+      options.rules && s.rules
+        ? { session_id: s.session_id, labels: s.labels, rules: s.rules }
+        : { session_id: s.session_id, labels: s.labels },
+    );
   return sessions.map(line).join("\n") + (sessions.length > 0 ? "\n" : "");
 }

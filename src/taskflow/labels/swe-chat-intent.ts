@@ -18,9 +18,17 @@ export interface IntentMapping {
 export const SWE_CHAT_INTENT_MAP: readonly IntentMapping[] = [
   { intent: "create new code", label: "new-feature", note: "also covers tests and docs written from scratch" },
   { intent: "refactor", label: "refactor", note: "may include transformation (language or version changes)" },
-  { intent: "debug", label: "bug-fix", note: "SWE-chat's debug spans investigating and fixing; the taxonomy's debug is investigation without a fix" },
+  {
+    intent: "debug",
+    label: "bug-fix",
+    note: "SWE-chat's debug spans investigating and fixing; the taxonomy's debug is investigation without a fix",
+  },
   { intent: "understand", label: "explain", note: "general (not project) questions would be question" },
-  { intent: "connect", label: "execute", note: "meaning not documented (integrations, services, setup?); the closest is an external action — least certain row" },
+  {
+    intent: "connect",
+    label: "execute",
+    note: "meaning not documented (integrations, services, setup?); the closest is an external action — least certain row",
+  },
   { intent: "git", label: "execute", note: "git operations are commands run on the user's behalf" },
   { intent: "test", label: "tests", note: "may include running tests (execute) or fixing failing ones (bug-fix)" },
   { intent: "other", label: "other", note: "" },

@@ -22,7 +22,17 @@ export function sweAgentPrompts(text: string, file: string, sink: DiagnosticSink
   }
   const first = history.find((h) => h?.role === "user" && h.is_demo !== true);
   const content = first?.content;
-  const message = typeof content === "string" ? content : Array.isArray(content) ? content.map((c) => (typeof c?.text === "string" ? c.text : "")).join("") : "";
+  const message =
+    typeof content === "string"
+      ? content
+      : Array.isArray(content)
+        ? content.map((c) => (typeof c?.text === "string" ? c.text : "")).join("")
+        : "";
   if (message.trim() === "") sink.warn("taskflow-traj-no-task", `${file}: no user message found`);
-  return { session_id: basename(file).replace(/\.traj$/, ""), format: "swe-agent", ref: file, messages: message.trim() === "" ? [] : [message] };
+  return {
+    session_id: basename(file).replace(/\.traj$/, ""),
+    format: "swe-agent",
+    ref: file,
+    messages: message.trim() === "" ? [] : [message],
+  };
 }

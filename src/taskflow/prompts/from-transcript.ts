@@ -29,23 +29,33 @@ export function promptsFromTranscript(bytes: Uint8Array, file: string, sink: Dia
   const outcome = readTranscriptByContent(bytes, file, null, scratch);
   if (outcome.ok) {
     sink.rows.push(...scratch.rows);
-    return { session_id: outcome.session.session_id, format, ref: file, messages: outcome.session.turns.map((t) => t.text) };
+    return {
+      session_id: outcome.session.session_id,
+      format,
+      ref: file,
+      messages: outcome.session.turns.map((t) => t.text),
+    };
   }
   const text = decoder.decode(bytes);
   if (format === "codex" || format === "gemini" || format === "opencode") {
-    sink.info("taskflow-prompts-fallback", `${(outcome as { message: string }).message}; its user messages are read by the prompt-only reader`);
+    sink.info(
+      "taskflow-prompts-fallback",
+      `${(outcome as { message: string }).message}; its user messages are read by the prompt-only reader`,
+    );
   }
   if (format === "codex") return codexPrompts(text, file, sink);
   if (format === "gemini") return geminiPrompts(text, file, sink);
   if (format === "opencode") return opencodePrompts(text, file, sink);
   sink.rows.push(...scratch.rows);
-  if (format === "unknown") sink.warn("taskflow-transcript-unknown", `${file}: not a transcript format whose prompts can be read`);
+  if (format === "unknown")
+    sink.warn("taskflow-transcript-unknown", `${file}: not a transcript format whose prompts can be read`);
   else sink.error("transcript-unreadable", (outcome as { message: string }).message);
   return null;
 }
 
 /** Injected context Codex sends as user-role messages; never typed by the user. */
-const CODEX_INJECTED = /^\s*(<environment_context>|<user_instructions>|# AGENTS\.md instructions|<permissions instructions>|<user_shell_command>|<turn_aborted>)/;
+const CODEX_INJECTED =
+  /^\s*(<environment_context>|<user_instructions>|# AGENTS\.md instructions|<permissions instructions>|<user_shell_command>|<turn_aborted>)/;
 
 function codexPrompts(text: string, file: string, sink: DiagnosticSink): PromptSession | null {
   let id: string | null = null;
@@ -75,7 +85,11 @@ function codexPrompts(text: string, file: string, sink: DiagnosticSink): PromptS
   }
   if (bad > 0) sink.warn("taskflow-codex-bad-lines", `${file}: ${bad} line(s) are not JSON and were skipped`);
   const messages = events.length > 0 ? events : items;
-  if (events.length === 0 && items.length > 0) sink.info("taskflow-codex-no-events", `${file}: no user_message events; prompts taken from user-role response items`);
+  if (events.length === 0 && items.length > 0)
+    sink.info(
+      "taskflow-codex-no-events",
+      `${file}: no user_message events; prompts taken from user-role response items`,
+    );
   return { session_id: id ?? file, format: "codex", ref: file, messages };
 }
 
@@ -97,10 +111,20 @@ function geminiPrompts(text: string, file: string, sink: DiagnosticSink): Prompt
   for (const m of Array.isArray(doc.messages) ? (doc.messages as Record<string, unknown>[]) : []) {
     if (m?.type !== "user") continue;
     const c = m.content;
-    const t = typeof c === "string" ? c : Array.isArray(c) ? c.map((x) => (typeof x === "string" ? x : typeof x?.text === "string" ? x.text : "")).join("") : "";
+    const t =
+      typeof c === "string"
+        ? c
+        : Array.isArray(c)
+          ? c.map((x) => (typeof x === "string" ? x : typeof x?.text === "string" ? x.text : "")).join("")
+          : "";
     if (t.trim() !== "") messages.push(t);
   }
-  return { session_id: typeof doc.sessionId === "string" ? doc.sessionId : file, format: "gemini", ref: file, messages };
+  return {
+    session_id: typeof doc.sessionId === "string" ? doc.sessionId : file,
+    format: "gemini",
+    ref: file,
+    messages,
+  };
 }
 
 function opencodePrompts(text: string, file: string, sink: DiagnosticSink): PromptSession | null {
@@ -108,7 +132,9 @@ function opencodePrompts(text: string, file: string, sink: DiagnosticSink): Prom
   if (!doc) return null;
   const info = (doc.info ?? {}) as Record<string, unknown>;
   const messages: string[] = [];
-  for (const m of Array.isArray(doc.messages) ? (doc.messages as { info?: { role?: string }; parts?: Record<string, unknown>[] }[]) : []) {
+  for (const m of Array.isArray(doc.messages)
+    ? (doc.messages as { info?: { role?: string }; parts?: Record<string, unknown>[] }[])
+    : []) {
     if (m?.info?.role !== "user") continue;
     // Synthetic parts are tool output OpenCode attaches to an @-mention; only typed text counts.
     const t = (m.parts ?? [])

@@ -39,7 +39,9 @@ export async function readPromptSessions(path: string, diagnostics: DiagnosticSi
           const ref = `${cp.checkpoint_id}/${s.index}`;
           const bytes = await entire.readTranscript(cp.checkpoint_id, s.index);
           if (bytes === null) {
-            sink.add("warning", "transcript-missing", `checkpoint ${ref}: no transcript stored`, null, { session_id: s.session_id });
+            sink.add("warning", "transcript-missing", `checkpoint ${ref}: no transcript stored`, null, {
+              session_id: s.session_id,
+            });
             continue;
           }
           const ssink = new DiagnosticSink("taskflow", ref, s.session_id);
@@ -59,7 +61,11 @@ export async function readPromptSessions(path: string, diagnostics: DiagnosticSi
       if (got === null) skipped++;
       else found.push(...got);
     }
-    if (skipped > 0) sink.info("taskflow-files-skipped", `${skipped} file(s) under ${path} are not transcripts or chat logs whose prompts can be read`);
+    if (skipped > 0)
+      sink.info(
+        "taskflow-files-skipped",
+        `${skipped} file(s) under ${path} are not transcripts or chat logs whose prompts can be read`,
+      );
   } else {
     found = readFileSessions(path, sink, true) ?? [];
   }
@@ -72,7 +78,9 @@ function readFileSessions(file: string, sink: DiagnosticSink, explicit: boolean)
   try {
     bytes = readFileSync(file);
   } catch (e) {
-    sink.add("error", "input-unreadable", `cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`, null, { file });
+    sink.add("error", "input-unreadable", `cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`, null, {
+      file,
+    });
     return [];
   }
   if (file.endsWith(".md")) {
@@ -84,12 +92,21 @@ function readFileSessions(file: string, sink: DiagnosticSink, explicit: boolean)
     const spec = detectExportFormat(text) === "specstory" ? parseSpecStory({ text, file }, ssink) : null;
     if (spec) {
       fsink.rows.push(...ssink.rows);
-      out = [{ session_id: spec.session.session_id, format: "specstory", ref: file, messages: spec.session.turns.map((t) => t.text) }];
-    }
-    else if (isSpecStoryMarkdown(text)) out = [specStoryPrompts(text, file, fsink)];
+      out = [
+        {
+          session_id: spec.session.session_id,
+          format: "specstory",
+          ref: file,
+          messages: spec.session.turns.map((t) => t.text),
+        },
+      ];
+    } else if (isSpecStoryMarkdown(text)) out = [specStoryPrompts(text, file, fsink)];
     else if (isAiderChatHistory(text)) out = aiderPrompts(text, file, fsink);
     sink.rows.push(...fsink.rows);
-    if (out === null && explicit) sink.add("error", "input-unrecognised", `${file} is neither a SpecStory export nor an Aider chat history`, null, { file });
+    if (out === null && explicit)
+      sink.add("error", "input-unrecognised", `${file} is neither a SpecStory export nor an Aider chat history`, null, {
+        file,
+      });
     return out;
   }
   if (file.endsWith(".traj")) {
@@ -98,7 +115,14 @@ function readFileSessions(file: string, sink: DiagnosticSink, explicit: boolean)
     const traj = parseSweAgentTrajectory({ text: bytes, file }, asink);
     if (traj) {
       sink.rows.push(...asink.rows);
-      return [{ session_id: traj.session.session_id, format: "swe-agent", ref: file, messages: traj.session.turns.map((t) => t.text) }];
+      return [
+        {
+          session_id: traj.session.session_id,
+          format: "swe-agent",
+          ref: file,
+          messages: traj.session.turns.map((t) => t.text),
+        },
+      ];
     }
     const fsink = new DiagnosticSink("taskflow", file);
     const got = sweAgentPrompts(new TextDecoder().decode(bytes), file, fsink);
@@ -111,7 +135,12 @@ function readFileSessions(file: string, sink: DiagnosticSink, explicit: boolean)
     const dsink = new DiagnosticSink("dataclaw", file);
     const sessions = parseDataClawFile({ text: bytes, file }, dsink);
     sink.rows.push(...dsink.rows);
-    return sessions.map((d, i) => ({ session_id: d.session.session_id, format: "dataclaw", ref: `${file}#${i}`, messages: d.session.turns.map((t) => t.text) }));
+    return sessions.map((d, i) => ({
+      session_id: d.session.session_id,
+      format: "dataclaw",
+      ref: `${file}#${i}`,
+      messages: d.session.turns.map((t) => t.text),
+    }));
   }
   const fsink = new DiagnosticSink("taskflow", file);
   const got = promptsFromTranscript(bytes, file, fsink);
@@ -123,7 +152,9 @@ function readFileSessions(file: string, sink: DiagnosticSink, explicit: boolean)
 function* walk(dir: string): Generator<string> {
   let entries;
   try {
-    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
   } catch {
     return;
   }

@@ -8,7 +8,9 @@ import { type Agreement, agreementMarkdown, measureAgreementOver } from "../agre
  * README's table, printed by scripts/pushback-agreement.ts).
  */
 export function pushbackAgreement(prompts: readonly PromptRow[]): Agreement<PromptPushback> {
-  const pairs = prompts.flatMap((p) => (p.prompt_pushback ? [{ gold: p.prompt_pushback, predicted: classifyPushback(p.text).label }] : []));
+  const pairs = prompts.flatMap((p) =>
+    p.prompt_pushback ? [{ gold: p.prompt_pushback, predicted: classifyPushback(p.text).label }] : [],
+  );
   return measureAgreementOver(PROMPT_PUSHBACK, pairs);
 }
 

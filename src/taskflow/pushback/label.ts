@@ -27,12 +27,24 @@ export interface LabelledPrompt {
   rule: string | null;
 }
 
-export async function labelPushback(prompts: readonly PromptRow[], request: PushbackRequest, sink: DiagnosticSink): Promise<LabelledPrompt[]> {
+export async function labelPushback(
+  prompts: readonly PromptRow[],
+  request: PushbackRequest,
+  sink: DiagnosticSink,
+): Promise<LabelledPrompt[]> {
   if (request.source === "rules") {
-    return prompts.map((p) => ({ session_id: p.session_id, index: p.index, ...(({ label, rule }) => ({ label, rule }))(classifyPushback(p.text)) }));
+    return prompts.map((p) => ({
+      session_id: p.session_id,
+      index: p.index,
+      ...(({ label, rule }) => ({ label, rule }))(classifyPushback(p.text)),
+    }));
   }
   if (request.source === "llm") {
-    const { labels } = await classifyPushbackWithLlm(prompts.map((p) => p.text), request.llm ?? {}, sink);
+    const { labels } = await classifyPushbackWithLlm(
+      prompts.map((p) => p.text),
+      request.llm ?? {},
+      sink,
+    );
     return prompts.map((p, i) => ({ session_id: p.session_id, index: p.index, label: labels[i], rule: null }));
   }
   const table = request.importedText === undefined ? null : readImportedPushback(request.importedText, sink);
@@ -67,7 +79,8 @@ export function readImportedPushback(text: string, sink: DiagnosticSink): Map<st
   const out = new Map<string, PromptPushback>();
   let bad = 0;
   let unknown = 0;
-  const pick = (r: Record<string, unknown>, keys: string[]) => keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== "");
+  const pick = (r: Record<string, unknown>, keys: string[]) =>
+    keys.map((k) => r[k]).find((v) => v !== undefined && v !== null && v !== "");
   for (const r of rows) {
     const session = pick(r, SESSION_KEYS);
     const index = Number(pick(r, INDEX_KEYS));
@@ -76,7 +89,12 @@ export function readImportedPushback(text: string, sink: DiagnosticSink): Map<st
     else if (!(PROMPT_PUSHBACK as readonly string[]).includes(label.trim())) unknown++;
     else out.set(`${session}#${index}`, label.trim() as PromptPushback);
   }
-  if (bad > 0) sink.warn("pushback-import-bad-row", `${bad} row(s) without a session id, an integer index and a label: skipped`);
-  if (unknown > 0) sink.warn("pushback-import-unknown-label", `${unknown} label(s) outside SWE-chat's pushback kinds (${PROMPT_PUSHBACK.join(", ")}): skipped`);
+  if (bad > 0)
+    sink.warn("pushback-import-bad-row", `${bad} row(s) without a session id, an integer index and a label: skipped`);
+  if (unknown > 0)
+    sink.warn(
+      "pushback-import-unknown-label",
+      `${unknown} label(s) outside SWE-chat's pushback kinds (${PROMPT_PUSHBACK.join(", ")}): skipped`,
+    );
   return out;
 }

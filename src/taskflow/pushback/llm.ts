@@ -32,6 +32,10 @@ export const PUSHBACK_SPEC: LabelSpec<PromptPushback> = {
   empty: "non_pushback",
 };
 
-export function classifyPushbackWithLlm(texts: readonly string[], options: LlmOptions, sink: DiagnosticSink): Promise<{ labels: (PromptPushback | null)[]; stats: LlmStats }> {
+export function classifyPushbackWithLlm(
+  texts: readonly string[],
+  options: LlmOptions,
+  sink: DiagnosticSink,
+): Promise<{ labels: (PromptPushback | null)[]; stats: LlmStats }> {
   return classifyWithEndpoint(PUSHBACK_SPEC, texts, options, sink);
 }
