@@ -234,7 +234,7 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     const mapper = makePathMapper(
       longest.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)),
       longest.cwds,
-      (p) => head.blobs.has(p),
+      (p) => head.has(p),
       (p) => changedByUnits.has(p),
     );
     out.tool_calls.push(...toToolCallRows(longest, (p) => mapper.toRepoPath(p)));

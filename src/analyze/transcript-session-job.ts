@@ -287,7 +287,7 @@ async function linkSession(context: RepoContext, session: Session): Promise<Sess
     for (const [path, target] of [...links.links.base, ...links.links.commit])
       if (!anyLink.has(path)) anyLink.set(path, target);
   }
-  const known = (p: string) => headFiles.blobs.has(p) || changedInWindow.has(p);
+  const known = (p: string) => headFiles.has(p) || changedInWindow.has(p);
   const exists = (p: string) => {
     if (known(p)) return true;
     const resolved = anyLink.size > 0 ? resolveSymlinks(p, (q) => anyLink.get(q)) : null;

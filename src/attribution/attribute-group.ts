@@ -163,7 +163,7 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
   }
   let missing = false;
   const readText = async (tree: TreeFiles, path: string): Promise<string | null> => {
-    const sha = tree.blobs.get(path);
+    const sha = tree.blob(path);
     if (sha === undefined) return null;
     const bytes = await readBlob(git, sha);
     if (bytes === null) missing = true;
@@ -176,7 +176,7 @@ async function replayGroup(job: GroupJob, sink: DiagnosticSink): Promise<Map<str
   for (const o of ordered) author.set(o.call, { member: o.member, firstCommit: o.firstCommit });
   const allChanged = changed.flat();
   const exists = (touched: ReadonlySet<string>) => (p: string) =>
-    baseTree.blobs.has(p) || trees.some((t) => t.blobs.has(p)) || touched.has(p);
+    baseTree.has(p) || trees.some((t) => t.has(p)) || touched.has(p);
   const stepsOf = new Map<ToolCall, ReplayStep[]>();
   // Path notes (outside the repository, through a link) are the ones each member's own unit job already wrote.
   const repeated = new DiagnosticSink(sink.source, sink.file, sink.sessionId);

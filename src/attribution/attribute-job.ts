@@ -171,7 +171,7 @@ async function fromGit(
   // A blob this clone lacks (a partial clone), a file's or a symbolic link's: the unit cannot be read whole.
   const missing = new Set(links?.missing ?? []);
   const readText = async (tree: TreeFiles, p: string) => {
-    const sha = tree.blobs.get(p);
+    const sha = tree.blob(p);
     if (sha === undefined) return null;
     const bytes = await readBlob(repo, sha);
     if (bytes === null) missing.add(p);
@@ -191,7 +191,7 @@ async function fromGit(
       readCommit: (p) => readText(commitTree, p),
       // Entire's files_touched are repo-relative: evidence for the root when a file is in neither tree (a new file
       // committed later, from a session started in a subfolder).
-      exists: (p) => baseTree.blobs.has(p) || commitTree.blobs.has(p) || touched.has(p),
+      exists: (p) => baseTree.has(p) || commitTree.has(p) || touched.has(p),
       ...(links ? { links: links.links } : {}),
       label,
     },

@@ -2,64 +2,147 @@
  * A commit's files as the replay reads them: blob ids by path, symbolic links
  * marked, blobs read by id through the repository's cat-file process.
  */
-import type { GitRepository } from "../ingest/git/repo";
+import { type GitRepository, parseTreeObject } from "../ingest/git/repo";
 import { isPlausibleLinkTarget, type UnitLinks } from "./unit-links";
 
 // Link targets are decoded as file text is (BOM kept).
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
- * The files of a commit's tree (path → blob id, and which are symbolic links),
- * shared by every session a worker runs (HEAD is asked once per session, a
- * parent often by several units). Keyed by tree id, so never stale; read
- * through the cat-file process, not one `git ls-tree` process per call
- * (hundreds of sessions made hundreds of processes). Bounded by the number of
- * files kept (a tree of 50 000 files takes about 20 MB of heap, and 64 such
- * trees would not fit) as well as of trees (64). The oldest tree goes
- * first. Blobs are then read by id, not by `rev:path`: a path that is not
- * UTF-8, or holds a newline, cannot be named in a `rev:path` spec.
+ * The files of a commit's tree as the replay asks for them: a path's blob id, whether a path is a folder, and
+ * every symbolic link. Read lazily from git's own tree objects, which commits share: a tree object is read
+ * and parsed once per worker (keyed by its id, so never stale) and every commit whose tree holds it reuses
+ * it, so a commit costs only the folders it changed, not a walk of the whole repository (a 4 000-file tree per
+ * unit was a third of the CLI's time). Trees are read through the cat-file process, not one `git ls-tree`
+ * per call. Blobs are then read by id, not by `rev:path`: a path that is not UTF-8, or holds a newline,
+ * cannot be named in a `rev:path` spec.
  */
 export interface TreeFiles {
-  blobs: Map<string, string>;
-  links: Set<string>;
+  /** The blob id at a repo-relative path (files and symbolic links; not submodules or folders). */
+  blob(path: string): string | undefined;
+  has(path: string): boolean;
+  /** Whether the path is a folder holding at least one file (a folder of the old walk's file list). */
+  isFolder(path: string): boolean;
+  /** Every symbolic link of the tree (mode 120000). */
+  readonly links: ReadonlySet<string>;
 }
-const treeFiles = new Map<string, { files: Promise<TreeFiles>; size: number }>();
-const FILES_KEPT = 200_000;
-/** And at most this many trees, as before the file bound (small trees of many commits add up too). */
-const TREES_KEPT = 64;
-let filesKept = 0;
-export const NO_FILES: TreeFiles = { blobs: new Map(), links: new Set() };
+
+interface TreeNode {
+  /** Files and links: name → blob id. */
+  blobs: Map<string, string>;
+  /** Sub-folders that hold a file somewhere below (an unreadable or file-less one is left out, as the walk did). */
+  folders: Map<string, TreeNode>;
+  /** The links below this folder, relative to it. */
+  links: readonly string[];
+  size: number;
+}
+
+const EMPTY_NODE: TreeNode = { blobs: new Map(), folders: new Map(), links: [], size: 0 };
+
+function nodeAt(root: TreeNode, path: string, end: number): TreeNode | undefined {
+  let node: TreeNode | undefined = root;
+  let from = 0;
+  while (node !== undefined && from < end) {
+    let slash = path.indexOf("/", from);
+    if (slash < 0 || slash > end) slash = end;
+    node = node.folders.get(path.slice(from, slash));
+    from = slash + 1;
+  }
+  return node;
+}
+
+class LazyTree implements TreeFiles {
+  private linkSet: Set<string> | null = null;
+  constructor(private readonly root: TreeNode) {}
+  blob(path: string): string | undefined {
+    const slash = path.lastIndexOf("/");
+    const folder = slash < 0 ? this.root : nodeAt(this.root, path, slash);
+    return folder?.blobs.get(path.slice(slash + 1));
+  }
+  has(path: string): boolean {
+    return this.blob(path) !== undefined;
+  }
+  isFolder(path: string): boolean {
+    return path !== "" && !path.endsWith("/") && nodeAt(this.root, path, path.length) !== undefined;
+  }
+  get links(): ReadonlySet<string> {
+    this.linkSet ??= new Set(this.root.links);
+    return this.linkSet;
+  }
+}
+
+export const NO_FILES: TreeFiles = new LazyTree(EMPTY_NODE);
+
+/**
+ * Parsed tree objects kept per worker, by git dir and object id, the least recently used going first. A parent
+ * holds its sub-folders, so the bound counts entries of the objects kept in the map (a 50 000-file repository
+ * is about 20 MB of them); an object dropped from the map while a kept parent holds it is read again when
+ * another commit's tree needs it alone.
+ */
+const nodes = new Map<string, TreeNode>();
+const loading = new Map<string, Promise<TreeNode | null>>();
+const ENTRIES_KEPT = 200_000;
+let entriesKept = 0;
+
+function keep(key: string, node: TreeNode): void {
+  nodes.set(key, node);
+  entriesKept += node.size;
+  for (const [k, other] of nodes) {
+    if (entriesKept <= ENTRIES_KEPT || other === node) break;
+    nodes.delete(k);
+    entriesKept -= other.size;
+  }
+}
+
+/** A tree object and everything below it; null when it cannot be read (absent from a partial clone). */
+function loadNode(repo: GitRepository, gitDir: string, sha: string): Promise<TreeNode | null> {
+  const key = `${gitDir}\u0000${sha}`;
+  const kept = nodes.get(key);
+  if (kept !== undefined) {
+    nodes.delete(key);
+    nodes.set(key, kept);
+    return Promise.resolve(kept);
+  }
+  let pending = loading.get(key);
+  if (pending === undefined) {
+    pending = readNode(repo, gitDir, sha).then((node) => {
+      loading.delete(key);
+      if (node !== null) keep(key, node);
+      return node;
+    });
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+async function readNode(repo: GitRepository, gitDir: string, sha: string): Promise<TreeNode | null> {
+  const object = await repo.objects.readObject(sha).catch(() => null);
+  if (object === null || object.type !== "tree") return null;
+  const blobs = new Map<string, string>();
+  const links: string[] = [];
+  const subtrees: { name: string; node: Promise<TreeNode | null> }[] = [];
+  for (const entry of parseTreeObject(object.data, object.sha.length / 2)) {
+    if (entry.mode === "40000") subtrees.push({ name: entry.name, node: loadNode(repo, gitDir, entry.sha) });
+    else if (entry.mode !== "160000") {
+      blobs.set(entry.name, entry.sha);
+      if (entry.mode === "120000") links.push(entry.name);
+    }
+  }
+  const folders = new Map<string, TreeNode>();
+  for (const { name, node } of subtrees) {
+    const child = await node;
+    if (child === null || (child.blobs.size === 0 && child.folders.size === 0)) continue;
+    folders.set(name, child);
+    for (const link of child.links) links.push(`${name}/${link}`);
+  }
+  return { blobs, folders, links, size: blobs.size + folders.size };
+}
 
 export async function filesOfTree(repo: GitRepository, gitDir: string, rev: string): Promise<TreeFiles> {
   const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
   if (!tree) return NO_FILES;
-  const key = `${gitDir}\u0000${tree.sha}`;
-  const kept = treeFiles.get(key);
-  if (kept) return kept.files;
-  const slot = { files: repo.walkTree(tree.sha).then(toTreeFiles), size: 0 };
-  treeFiles.set(key, slot);
-  const files = await slot.files;
-  if (treeFiles.get(key) === slot) {
-    slot.size = files.blobs.size;
-    filesKept += slot.size;
-    // The oldest trees go first; the one just read stays even when it alone is over the bound.
-    for (const [k, other] of treeFiles) {
-      if ((filesKept <= FILES_KEPT && treeFiles.size <= TREES_KEPT) || other === slot) break;
-      treeFiles.delete(k);
-      filesKept -= other.size;
-    }
-  }
-  return files;
-}
-
-function toTreeFiles(entries: readonly { type: string; mode: string; sha: string; path: string }[] | null): TreeFiles {
-  const out: TreeFiles = { blobs: new Map(), links: new Set() };
-  for (const e of entries ?? []) {
-    if (e.type !== "blob") continue;
-    out.blobs.set(e.path, e.sha);
-    if (e.mode === "120000") out.links.add(e.path);
-  }
-  return out;
+  const root = await loadNode(repo, gitDir, tree.sha);
+  return root === null ? NO_FILES : new LazyTree(root);
 }
 
 /** The bytes of a blob by id; null when the object store lacks it. */
@@ -76,7 +159,7 @@ export async function linkTargets(
   const targets = new Map<string, string>();
   const missing: string[] = [];
   for (const path of tree.links) {
-    const bytes = await readBlob(repo, tree.blobs.get(path) as string);
+    const bytes = await readBlob(repo, tree.blob(path) as string);
     if (bytes === null) missing.push(path);
     else {
       const text = decoder.decode(bytes);
@@ -85,25 +168,6 @@ export async function linkTargets(
     }
   }
   return { targets, missing };
-}
-
-const foldersOfTree = new WeakMap<TreeFiles, Set<string>>();
-
-/** Every folder of a tree (the parents of its files), computed once per tree and only when links need it. */
-function folders(tree: TreeFiles): Set<string> {
-  let set = foldersOfTree.get(tree);
-  if (set === undefined) {
-    set = new Set();
-    for (const path of tree.blobs.keys()) {
-      for (let slash = path.lastIndexOf("/"); slash > 0; slash = path.lastIndexOf("/", slash - 1)) {
-        const folder = path.slice(0, slash);
-        if (set.has(folder)) break;
-        set.add(folder);
-      }
-    }
-    foldersOfTree.set(tree, set);
-  }
-  return set;
 }
 
 /**
@@ -122,7 +186,7 @@ export async function unitLinks(
     links: {
       base: inBase.targets,
       commit: inCommit.targets,
-      inCommit: (path) => commit.blobs.has(path) || folders(commit).has(path),
+      inCommit: (path) => commit.has(path) || commit.isFolder(path),
     },
     missing: [...new Set([...inBase.missing, ...inCommit.missing])],
   };
