@@ -104,6 +104,8 @@ export function blameUnits(
       const own = ranges.filter((r) => r.group_id === null && r.commit_sha === u.commit_sha);
       return {
         title: `Strict unit, commit ${u.commit_sha.slice(0, 12)}`,
+        // An ambiguous unit can still have counts (e.g. one session over several commits): shown, flagged.
+        status: u.ambiguity === null ? null : `Counted, but left out of the strict figures (${u.ambiguity}).`,
         counts: [
           count("agent (survived)", u.agent_lines_survived, "agent"),
           count("human", u.human_lines, "human"),

@@ -9,7 +9,7 @@ import { jsonForScript } from "./escape";
 import { indexModel } from "./index-page";
 import { maskRows, type ReportRows } from "./rows";
 import { vegaRuntime } from "./runtime";
-import { EMBED_SCRIPT, SORT_SCRIPT } from "./scripts";
+import { EMBED_SCRIPT, OPEN_TARGET_SCRIPT, SORT_SCRIPT } from "./scripts";
 import { type LineData, type SessionPageLimits, sessionPages } from "./session-pages";
 import { swechatSection } from "./swechat-figures";
 import { loadTemplates, trusted } from "./templates";
@@ -165,7 +165,7 @@ export async function* reportFiles(input: ReportRows, options: ReportOptions = {
       pageTitle: title,
       hasCharts: charts.length > 0,
       linkBase: "sessions/",
-      ...pageScripts([specs, ...runtime, { code: EMBED_SCRIPT }, { code: SORT_SCRIPT }]),
+      ...pageScripts([specs, ...runtime, { code: EMBED_SCRIPT }, { code: SORT_SCRIPT }, { code: OPEN_TARGET_SCRIPT }]),
     }),
   };
 

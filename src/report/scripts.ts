@@ -80,3 +80,23 @@ export const SORT_SCRIPT = `(function () {
     });
   });
 })();`;
+
+/**
+ * In-page links into a collapsed section (the headline's "Left out" points at the exclusions inside a closed
+ * `<details>`): open every `<details>` around the link's target, on load and whenever the fragment changes, so the
+ * browser can scroll to it. Without JavaScript the section stays closed, one click away.
+ */
+export const OPEN_TARGET_SCRIPT = `(function () {
+  "use strict";
+  function openTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    if (!el) return;
+    for (var node = el; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS") node.open = true;
+    }
+    el.scrollIntoView();
+  }
+  window.addEventListener("hashchange", openTarget);
+  openTarget();
+})();`;

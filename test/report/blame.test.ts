@@ -45,6 +45,7 @@ after(async () => {
 
 interface Blame {
   title: string;
+  status: string | null;
   counts: Record<string, string>;
   lines: { owner: string; n: string; text: string; call: string; file: string }[];
 }
@@ -61,6 +62,7 @@ async function readPage(file: string) {
   const result = await page.evaluate(() => ({
     blame: [...document.querySelectorAll(".blame-unit")].map((u: any) => ({
       title: u.querySelector("h3").textContent,
+      status: u.querySelector("p.status")?.textContent ?? null,
       counts: Object.fromEntries(
         [...u.querySelectorAll(".owner-counts li[data-owner]")].map((li: any) => [
           li.dataset.owner,
@@ -116,6 +118,7 @@ test("sample: every unit's counts shown equal its row, and its lines per owner a
   const stems = stemsFor([...new Set([...units.map((u) => u.session_id), ...groups.map((g) => g.session_id)])]);
   let checked = 0;
   let groupsChecked = 0;
+  let flagged = 0;
   for (const [id, stem] of stems) {
     const page = await readPage(join(out, "sessions", `${stem}.html`));
     assert.deepEqual(page.errors, []);
@@ -132,6 +135,10 @@ test("sample: every unit's counts shown equal its row, and its lines per owner a
       };
       if (!strict) expected.other = num((row as GroupUnitRow).other_session_lines);
       assert.deepEqual(b.counts, expected, `${id} ${b.title}`);
+      // An ambiguous strict unit with counts is shown, and says why the strict figures leave it out.
+      const ambiguity = strict ? (row as UnitRow).ambiguity : null;
+      assert.equal(b.status, ambiguity === null ? null : `Counted, but left out of the strict figures (${ambiguity}).`);
+      if (ambiguity !== null) flagged++;
       // Under the limit every committed line is shown once: the lines per owner are the counts.
       const shown: Record<string, string> = { agent: "0", human: "0", outside: "0", ...(strict ? {} : { other: "0" }) };
       for (const l of b.lines) shown[l.owner] = num(Number(shown[l.owner].replace(/,/g, "")) + 1);
@@ -155,6 +162,7 @@ test("sample: every unit's counts shown equal its row, and its lines per owner a
   }
   assert.ok(checked >= 10, `blame blocks checked: ${checked}`);
   assert.ok(groupsChecked >= 10, `groups checked: ${groupsChecked}`);
+  assert.ok(flagged >= 1, `ambiguous strict units with counts shown: ${flagged}`);
 
   // Hand-checked (sample case 1, s01-slugify, commit 09b9d5750e75 "Test slugify"): git's diff of package.json is one
   // hunk `@@ -6,7 +6,7 @@` with three lines of context before the changed line, so the added line is line 6 + 3 = 9;

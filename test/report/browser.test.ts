@@ -130,7 +130,7 @@ test("rows carrying payloads in every text field: charts drawn, nothing runs, no
   await writeReport(out, await renderReport(hostileRows(), { iterations: 200, svg: false }));
 
   const index = await visit(join(out, "index.html"), 10);
-  assertClean("index.html", index, 7);
+  assertClean("index.html", index, 8);
   assert.equal(index.charts.length, 10);
   assert.ok(index.text.includes("claude-<script>window.__pwned"), "the hostile model name is shown as text");
   assert.ok(!index.text.includes(SECRET));
@@ -176,6 +176,24 @@ test("sortable tables sort in the browser and read as printed without a click", 
   await page.close();
 });
 
+test("the headline's link to the exclusions opens their collapsed section, as does a URL ending in #exclusions", {
+  skip: SKIP,
+}, async () => {
+  const out = mkdtempSync(join(tmpdir(), "sce-report-"));
+  await writeReport(out, await renderReport(hostileRows(), { iterations: 50, svg: false, sessionPages: false }));
+  const page = await context.newPage();
+  const open = () => page.$eval("details#exclusions", (d) => (d as unknown as { open: boolean }).open);
+  await page.goto(pathToFileURL(join(out, "index.html")).href);
+  assert.equal(await open(), false, "collapsed on arrival");
+  await page.click('#headline a[href="#exclusions"]');
+  await page.waitForFunction(() => (document.getElementById("exclusions") as unknown as { open: boolean }).open);
+  assert.equal(await open(), true, "opened by the link");
+  await page.goto(`${pathToFileURL(join(out, "index.html")).href}#exclusions`);
+  await page.reload();
+  assert.equal(await open(), true, "opened on arrival with the fragment");
+  await page.close();
+});
+
 test("swe-chat-eval report on a real repository and a transcript carrying payloads", { skip: SKIP }, async () => {
   const repo = new TestRepo("sce-browser-repo-");
   const evilModel = `claude-${PAYLOADS.script}${PAYLOADS.close}`;
@@ -200,7 +218,7 @@ test("swe-chat-eval report on a real repository and a transcript carrying payloa
   assert.equal(run.status, 0, run.stderr);
 
   const index = await visit(join(out, "index.html"), 10);
-  assertClean("index.html", index, 7);
+  assertClean("index.html", index, 8);
   assert.ok(index.text.includes(evilModel), "the model name arrives as text");
   // The unit was formed: 2 committed lines, both the agent's.
   assert.match(index.text, /Over 1 unambiguous units from 1 sessions/);
