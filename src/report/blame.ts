@@ -85,7 +85,7 @@ function blameFiles(ranges: readonly LineRangeRow[], ctx: BlameContext) {
     files,
     cut:
       total > shown
-        ? `${formatCount(total - shown)} more committed lines not shown (the first ${formatCount(ctx.limit)} are); every line is in the line_ranges table.`
+        ? `${formatCount(total - shown)} more committed lines not shown (the first ${formatCount(ctx.limit)} are); every line is in`
         : null,
     shown: formatCount(shown),
   };
@@ -128,6 +128,7 @@ export function blameUnits(
       const own = ranges.filter((r) => r.group_id === g.group_id);
       return {
         title: `Group unit ${g.group_id}`,
+        status: null,
         counts: [
           count("this session (survived)", g.agent_lines_survived, "agent"),
           count("other sessions", g.other_session_lines, "other"),
