@@ -1,9 +1,23 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI without a build step: tsx compiles on load.
-import { register } from "tsx/esm/api";
-import { fileURLToPath } from "node:url";
-// Worker threads load src/ by path: tell the library where the package is.
-process.env.SWE_CHAT_EVAL_ROOT ??= fileURLToPath(new URL("..", import.meta.url));
-register();
-const { main } = await import("../src/cli/main.ts");
+// Runs the CLI from its compiled form (bin/build.mjs: dist/<stamp>/, rebuilt when src/ changed), or, where it
+// cannot be built, from the TypeScript sources through tsx.
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+const root = fileURLToPath(new URL("..", import.meta.url));
+// Worker threads load their job modules by path: tell the library where the package (and its build) is.
+process.env.SWE_CHAT_EVAL_ROOT ??= root;
+let main;
+try {
+  // SWE_CHAT_EVAL_NO_BUILD=1 runs the sources through tsx (the tests compare both forms).
+  if (process.env.SWE_CHAT_EVAL_NO_BUILD === "1") throw new Error("no build");
+  const { ensureBuild } = await import("./build.mjs");
+  const dist = await ensureBuild(root);
+  process.env.SWE_CHAT_EVAL_DIST = dist;
+  ({ main } = await import(pathToFileURL(join(dist, "cli", "main.js")).href));
+} catch {
+  delete process.env.SWE_CHAT_EVAL_DIST;
+  const { register } = await import("tsx/esm/api");
+  register();
+  ({ main } = await import("../src/cli/main.ts"));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -1,11 +1,10 @@
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
 import { type CandidateUnit, linkUnits, readEntireRepository } from "../ingest/entire";
 import { repositoryName } from "../ingest/git/repo-name";
 import { type CheckpointSession, DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
-import { packageRoot } from "./package-root";
+import { jobModulePath, packageRoot } from "./package-root";
 import { type EntireGroupJob, type EntireGroupResult, runEntireGroupJob } from "./entire-group-job";
 import { findEntireGroups, workOutsideGroups } from "./entire-groups";
 import { mapInWorkers } from "./parallel";
@@ -93,7 +92,7 @@ export async function analyzeEntireRepository(
     const checkpointSessions: NonNullable<AnalysisRows["checkpoint_sessions"]> = [];
     await mapInWorkers<EntireSessionJob, EntireSessionResult>(
       jobs,
-      root ? join(root, "src", "analyze", "entire-session-job.ts") : "entire-session-job",
+      root ? jobModulePath(root, "entire-session-job") : "entire-session-job",
       {
         threads: root ? threads : 1,
         run: (job) => runEntireSessionJob(job, entire.repo),
@@ -174,7 +173,7 @@ async function analyzeGroups(
   for (const g of groups) g.lines = options.lines === true;
   await mapInWorkers<EntireGroupJob, EntireGroupResult>(
     groups,
-    root ? join(root, "src", "analyze", "entire-group-job.ts") : "entire-group-job",
+    root ? jobModulePath(root, "entire-group-job") : "entire-group-job",
     {
       threads: root ? threads : 1,
       run: (job) => runEntireGroupJob(job, repo),

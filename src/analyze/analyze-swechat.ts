@@ -9,7 +9,7 @@
  * gathered last.
  */
 import { availableParallelism } from "node:os";
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import {
   assemblePlan,
   checkpointIdOf,
@@ -36,7 +36,7 @@ import {
 import { DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
-import { packageRoot } from "./package-root";
+import { jobModulePath, packageRoot } from "./package-root";
 import { sessionFilter } from "./shard";
 import { mapInWorkers } from "./parallel";
 import {
@@ -370,7 +370,7 @@ async function streamSessions(
   try {
     await mapInWorkers<SwechatIndexJob | SwechatJob, SwechatIndexResult | SwechatJobResult>(
       work(),
-      root ? join(root, "src", "analyze", "swechat-job.ts") : "swechat-job",
+      root ? jobModulePath(root, "swechat-job") : "swechat-job",
       {
         threads: root ? threads : 1,
         run: runJob,

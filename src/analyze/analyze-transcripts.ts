@@ -15,7 +15,7 @@ import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { repositoryName } from "../ingest/git/repo-name";
 import { addAmbiguity, type AnalysisRows, type Commit, DiagnosticSink, explainExclusion } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
-import { packageRoot } from "./package-root";
+import { jobModulePath, packageRoot } from "./package-root";
 import { mapInWorkers } from "./parallel";
 import { repeatedAcrossFiles } from "./repeats-across-files";
 import {
@@ -133,7 +133,7 @@ async function runJobs(
   options.onProgress?.(0, jobs.length, label);
   return mapInWorkers<TranscriptSessionJob, TranscriptSessionResult>(
     jobs,
-    root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
+    root ? jobModulePath(root, "transcript-session-job") : "transcript-session-job",
     {
       threads,
       run: runTranscriptSessionJob,
@@ -236,7 +236,7 @@ async function analyzeGroups(groups: TranscriptGroupJob[], options: AnalyzeOptio
   options.onProgress?.(0, groups.length, "groups");
   await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(
     groups,
-    root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
+    root ? jobModulePath(root, "transcript-session-job") : "transcript-session-job",
     {
       threads,
       exportName: "runGroupJob",

@@ -18,3 +18,14 @@ export function packageRoot(): string | null {
     dir = up;
   }
 }
+
+/**
+ * The file a worker thread loads for job module `name` (in src/analyze): its compiled form when the CLI runs from
+ * its build (bin/build.mjs sets `SWE_CHAT_EVAL_DIST`), so that workers skip compiling TypeScript as the main thread
+ * does; else the TypeScript source, which the pool loads through tsx.
+ */
+export function jobModulePath(root: string, name: string): string {
+  const dist = process.env.SWE_CHAT_EVAL_DIST;
+  const compiled = dist ? join(dist, "analyze", `${name}.js`) : null;
+  return compiled && existsSync(compiled) ? compiled : join(root, "src", "analyze", `${name}.ts`);
+}
