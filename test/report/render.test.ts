@@ -43,7 +43,7 @@ test("index.html is self-contained: one strict policy, no external reference, th
   assert.equal(policies.length, 1);
   assert.match(
     policies[0],
-    /default-src 'none'; script-src 'sha256-[^']+'( 'sha256-[^']+'){5}; style-src 'unsafe-inline'; img-src data:; font-src 'none'; connect-src 'none'/,
+    /default-src 'none'; script-src 'sha256-[^']+'( 'sha256-[^']+'){6}; style-src 'unsafe-inline'; img-src data:; font-src 'none'; connect-src 'none'/,
   );
   assert.doesNotMatch(policies[0], /unsafe-eval|unsafe-inline' 'sha|https?:/);
   const markup = markupOf(html);
