@@ -52,8 +52,8 @@ test("index.html is self-contained: one strict policy, no external reference, th
   for (const ref of refs) assert.match(ref, /^(#[a-z-]+|sessions\/[A-Za-z0-9._-]+\.html)$/, ref);
   assert.doesNotMatch(markup, /<(link|iframe|object|embed|img|base)\b/i);
   assert.doesNotMatch(html, /sourceMappingURL/);
-  // 1 JSON specs element + vega, vega-interpreter, vega-lite, vega-embed + the embed and sort scripts.
-  assert.equal((html.match(/<script/g) ?? []).length, 7);
+  // 1 JSON specs element + vega, vega-interpreter, vega-lite, vega-embed + the embed, sort and open-target scripts.
+  assert.equal((html.match(/<script/g) ?? []).length, 8);
   assert.ok(html.length > 800_000 && html.length < 1_200_000, `${html.length} bytes`);
 });
 
