@@ -208,6 +208,16 @@ export function looksLikeSecret(token: string): boolean {
   return tokenLooksLikeSecret(token, 0, token.length);
 }
 
+/**
+ * Checksums of public content, written as such: go.sum's `h1:<base64>` and Subresource Integrity's
+ * `sha256-`/`sha384-`/`sha512-<base64>` (package-lock.json, HTML). They look random and are published by design;
+ * masking them would hide committed lines of lock files, not a secret.
+ */
+function isContentHash(text: string, start: number): boolean {
+  if (start >= 3 && text.startsWith("h1:", start - 3)) return true;
+  return text.startsWith("sha256-", start) || text.startsWith("sha384-", start) || text.startsWith("sha512-", start);
+}
+
 /** Pass 2: every run of `[A-Za-z0-9+/_-]` of 32 characters or more (with up to two `=`) that looks random, masked whole. */
 function maskRandomTokens(text: string): string {
   let out = "";
@@ -218,7 +228,7 @@ function maskRandomTokens(text: string): string {
       continue;
     }
     let end = runEnd(text, i, isCandidate);
-    if (end - i >= 32) {
+    if (end - i >= 32 && !isContentHash(text, i)) {
       for (let pad = 0; pad < 2 && text.charCodeAt(end) === 61; pad++) end++;
       if (tokenLooksLikeSecret(text, i, end)) {
         out += text.slice(copied, i) + MASK;

@@ -65,6 +65,18 @@ test("long random tokens are masked; SHAs, UUIDs, paths, model names and identif
   assert.equal(looksLikeSecret("Zx8Qp2Lm9Vt4Rk7Ws1Yn6Hb3Jd5Fg0C"), false, "31 characters is below the length floor");
 });
 
+test("content checksums (go.sum h1:, Subresource Integrity sha512-) are not secrets; the same token bare is", () => {
+  const token = "Zx8Qp2Lm9Vt4Rk7Ws1Yn6Hb3Jd5Fg0Ca8Ne2Mu+/w=";
+  for (const kept of [
+    `github.com/stretchr/testify v1.11.1 h1:${token}`,
+    `"integrity": "sha512-${token}"`,
+    `<script integrity="sha384-${token}">`,
+  ])
+    assert.equal(maskSecrets(kept), kept, kept);
+  assert.equal(maskSecrets(`key ${token}`), "key [masked]");
+  assert.equal(maskSecrets(`h2:${token}`), "h2:[masked]");
+});
+
 test("session ids become file names only when plain; anything else is hashed", () => {
   // A stand-in hash: "h" + the id's length, padded; the stem keeps its first 16 characters.
   const hash = (s: string) => `h${s.length}`.padEnd(20, "0");
