@@ -191,6 +191,7 @@ async function sweAgent(
 
 /** The session row, with the run's own totals: model_stats tokens, API calls and recorded cost (not our price table). */
 function sweAgentRow(t: SweAgentTrajectory, options: ExportAnalyzeOptions, sink: DiagnosticSink): SessionRow {
+  // A sink of its own, dropped: its only findings are about pricing our way, and the run's own cost replaces that.
   const row = toSessionRow(
     t.session,
     { repo: t.repo, idleLimitS: options.idleLimitS },
@@ -267,6 +268,7 @@ async function dataClaw(
     const sink = new DiagnosticSink("dataclaw", f.file, ds.session.session_id);
     ids.claim(ds.session, sink);
     checkSessionTimes(ds.session, sink);
+    // Pricing findings dropped with their sink: DataClaw records no usage, so cost_usd is null below.
     const row = toSessionRow(
       ds.session,
       { repo: ds.project, idleLimitS: options.idleLimitS },
@@ -352,6 +354,7 @@ async function specStory(
     }
     ids.claim(session, p.sink);
     checkSessionTimes(session, p.sink);
+    // Pricing findings dropped with their sink: SpecStory records no usage, so cost_usd is null below.
     const row = toSessionRow(session, { repo: null, idleLimitS: options.idleLimitS }, new DiagnosticSink("specstory"));
     out.sessions.push({
       ...row,
