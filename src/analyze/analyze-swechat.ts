@@ -37,7 +37,8 @@ import { DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { jobModulePath, packageRoot } from "./package-root";
-import { sessionFilter } from "./shard";
+import { normalisedSessionId, sessionFilter } from "./shard";
+import { findSwechatGroups, type SwechatGroup, swechatGroupRows } from "./swechat-groups";
 import { mapInWorkers } from "./parallel";
 import {
   analyzeSwechatSession,
@@ -182,6 +183,30 @@ function selectSessions(
   return links;
 }
 
+/** A session's shard: by its group's id (every SWE-chat session with a commit is in a group), else by its own id. */
+function shardFilter(groups: readonly SwechatGroup[], options: SwechatOptions): (id: string) => boolean {
+  if (!options.shard) return () => true;
+  const groupOf = options.shardGroups ?? new Map<string, string>();
+  for (const g of groups) for (const s of g.sessions) groupOf.set(normalisedSessionId(s), g.group_id);
+  return sessionFilter(options.shard, groupOf);
+}
+
+/** The `group_units` rows of metrics.md §1b, after the sessions (their rows give each member's agent and model). */
+function emitGroups(
+  groups: readonly SwechatGroup[],
+  meta: SwechatMeta,
+  patches: PatchSpool["patches"],
+  out: AnalysisRows,
+): void {
+  const sessionRows = new Map(out.sessions.map((s) => [s.session_id, s]));
+  const rows = (out.group_units ??= []);
+  for (const g of groups) {
+    const made = swechatGroupRows(g, meta, patches, sessionRows);
+    for (const r of made.rows) rows.push(r);
+    for (const d of made.diagnostics) out.diagnostics.push(d);
+  }
+}
+
 /** Sessions whose checkpoints are on no commit form no unit, and commits a checkpoint names may be missing from the commits table: both counted (metrics.md §1). */
 function countUnlinked(meta: SwechatMeta, sessionCheckpoints: Map<string, string[]>, sink: DiagnosticSink): void {
   let withoutCommit = 0;
@@ -285,17 +310,25 @@ async function streamSessions(
   let reader!: PatchReader;
   let contextOf!: (id: string) => SwechatSessionContext;
   let relevant!: (id: string) => boolean;
+  let groups: SwechatGroup[] = [];
+  let patches!: PatchSpool["patches"];
+  // Set with the groups: a group's sessions share its shard (./shard.ts).
+  let inShard: (id: string) => boolean = () => true;
+  const excludedRepos = options.excludeRepos ?? SWECHAT_EXCLUDED_REPOS;
 
   async function* work(): AsyncGenerator<SwechatIndexJob | SwechatJob> {
     for (const job of indexJobs) yield job; // not yield*: TypeScript 5.0 (notebooks) rejects it here
     await allIndexed;
     plan = assemblePlan(indexes, { maxBufferedRows: options.maxBufferedRows });
-    links = selectSessions(meta, plan, options.excludeRepos ?? SWECHAT_EXCLUDED_REPOS, sink);
+    links = selectSessions(meta, plan, excludedRepos, sink);
     const spool = await spooling;
     reader = new PatchReader(spool.file);
     const sessionCheckpoints = linkCheckpoints(meta.checkpoints, links);
     const linker = makeUnitLinker(meta.checkpoints, meta.commitsByCheckpoint, sessionCheckpoints);
     countUnlinked(meta, sessionCheckpoints, sink);
+    groups = findSwechatGroups(meta, links, new Set(excludedRepos), spool.patches);
+    patches = spool.patches;
+    inShard = shardFilter(groups, options);
     const transcripts = transcriptIndex(files, new Map([...meta.logs].map(([id, l]) => [id, l.transcript_path])), sink);
     for (const d of sink.rows) out.diagnostics.push(d);
     contextOf = (id: string) => sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts);
@@ -357,8 +390,6 @@ async function streamSessions(
     for (const r of rows.prompts ?? []) prompts.push(r);
   };
 
-  // SWE-chat has no groups: a session's share is decided by its id alone.
-  const inShard = options.shard ? sessionFilter(options.shard, new Map()) : () => true;
   const buffered = new Map<string, ConversationRow[]>();
   let invalidRows = 0;
   let done = 0;
@@ -399,6 +430,12 @@ async function streamSessions(
       },
     );
     await deferredPass();
+    emitGroups(
+      groups.filter((g) => inShard(g.sessions[0])),
+      meta,
+      patches,
+      out,
+    );
   } finally {
     reader?.close();
   }
