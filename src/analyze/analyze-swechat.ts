@@ -33,12 +33,18 @@ import {
   transcriptIndex,
   type UnitLinker,
 } from "../ingest/swechat";
-import { DiagnosticSink } from "../model";
+import { DiagnosticSink, type Session } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { jobModulePath, packageRoot } from "./package-root";
 import { normalisedSessionId, sessionFilter } from "./shard";
-import { findSwechatGroups, type SwechatGroup, swechatGroupRows } from "./swechat-groups";
+import {
+  findSwechatGroups,
+  SwechatClones,
+  type SwechatGroup,
+  swechatGroupFromClone,
+  swechatGroupRows,
+} from "./swechat-groups";
 import { mapInWorkers } from "./parallel";
 import {
   analyzeSwechatSession,
@@ -58,6 +64,8 @@ export const SWECHAT_EXCLUDED_REPOS: readonly string[] = ["dayhaysoos/nimbus"];
 export interface SwechatOptions extends AnalyzeOptions {
   /** Repositories left out (default SWECHAT_EXCLUDED_REPOS); `[]` keeps every repository. */
   excludeRepos?: readonly string[];
+  /** A folder of clones as `<owner>/<name>`: the groups of those repositories are replayed on their file states. */
+  clones?: string;
   /** Rows per conversations job (default 65,536). */
   jobRows?: number;
   /** Rows of sessions spread over several jobs held at once before they are deferred to a last pass (default 1,000,000). */
@@ -191,19 +199,33 @@ function shardFilter(groups: readonly SwechatGroup[], options: SwechatOptions): 
   return sessionFilter(options.shard, groupOf);
 }
 
-/** The `group_units` rows of metrics.md §1b, after the sessions (their rows give each member's agent and model). */
-function emitGroups(
+/**
+ * The `group_units` rows of metrics.md §1b, after the sessions (their rows give each member's agent and model):
+ * replayed where a clone holds the group's repository, else null counts and their reason.
+ */
+async function emitGroups(
   groups: readonly SwechatGroup[],
-  meta: SwechatMeta,
-  patches: PatchSpool["patches"],
+  with_: {
+    meta: SwechatMeta;
+    patches: PatchSpool["patches"];
+    clones: SwechatClones | null;
+    kept: ReadonlyMap<string, Session>;
+    lines: boolean;
+  },
   out: AnalysisRows,
-): void {
+): Promise<void> {
+  const { meta, patches, clones, kept } = with_;
   const sessionRows = new Map(out.sessions.map((s) => [s.session_id, s]));
   const rows = (out.group_units ??= []);
   for (const g of groups) {
-    const made = swechatGroupRows(g, meta, patches, sessionRows);
+    const lines = with_.lines ? [] : undefined;
+    const made =
+      clones?.pathOf(g.repo) != null
+        ? await swechatGroupFromClone(g, clones, kept, meta, patches, sessionRows, lines)
+        : swechatGroupRows(g, meta, patches, sessionRows);
     for (const r of made.rows) rows.push(r);
     for (const d of made.diagnostics) out.diagnostics.push(d);
+    if (lines && lines.length > 0) (out.line_ranges ??= []).push(...lines);
   }
 }
 
@@ -315,6 +337,9 @@ async function streamSessions(
   // Set with the groups: a group's sessions share its shard (./shard.ts).
   let inShard: (id: string) => boolean = () => true;
   const excludedRepos = options.excludeRepos ?? SWECHAT_EXCLUDED_REPOS;
+  const clones = options.clones ? new SwechatClones(options.clones) : null;
+  const keepSessions = new Set<string>();
+  const kept = new Map<string, Session>();
 
   async function* work(): AsyncGenerator<SwechatIndexJob | SwechatJob> {
     for (const job of indexJobs) yield job; // not yield*: TypeScript 5.0 (notebooks) rejects it here
@@ -329,9 +354,14 @@ async function streamSessions(
     groups = findSwechatGroups(meta, links, new Set(excludedRepos), spool.patches);
     patches = spool.patches;
     inShard = shardFilter(groups, options);
+    // Sessions of the groups a clone can replay come back from the workers whole.
+    for (const g of groups) if (clones?.pathOf(g.repo) != null) for (const id of g.sessions) keepSessions.add(id);
     const transcripts = transcriptIndex(files, new Map([...meta.logs].map(([id, l]) => [id, l.transcript_path])), sink);
     for (const d of sink.rows) out.diagnostics.push(d);
-    contextOf = (id: string) => sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts);
+    contextOf = (id: string) => ({
+      ...sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts),
+      keep_session: keepSessions.has(id),
+    });
     relevant = (id: string) => links.has(id) && !plan.deferred.has(id) && inShard(id);
     yield* jobs(spool);
   }
@@ -388,6 +418,13 @@ async function streamSessions(
     for (const r of rows.diagnostics) out.diagnostics.push(r);
     const prompts = (out.prompts ??= []);
     for (const r of rows.prompts ?? []) prompts.push(r);
+    for (const k of rows.kept ?? []) kept.set(k.session_id, k.session);
+  };
+  // Sessions finished on this thread: their rows go through `emit` too.
+  const analyzeHere = async (id: string, rows: readonly ConversationRow[]) => {
+    const side: SwechatRows = { units: [], sessions: [], tool_calls: [], diagnostics: [], prompts: [] };
+    await analyzeSwechatSession(contextOf(id), rows, reader, options.idleLimitS, side);
+    emit(side);
   };
 
   const buffered = new Map<string, ConversationRow[]>();
@@ -421,7 +458,7 @@ async function streamSessions(
             for (const r of piece.rows) list.push(r);
             if (plan.spans.get(piece.session_id)!.lastJob === piece.job) {
               buffered.delete(piece.session_id);
-              await analyzeSwechatSession(contextOf(piece.session_id), list, reader, options.idleLimitS, out);
+              await analyzeHere(piece.session_id, list);
             } else buffered.set(piece.session_id, list);
           }
           done += result.rows;
@@ -430,14 +467,14 @@ async function streamSessions(
       },
     );
     await deferredPass();
-    emitGroups(
+    await emitGroups(
       groups.filter((g) => inShard(g.sessions[0])),
-      meta,
-      patches,
+      { meta, patches, clones, kept, lines: options.lines === true },
       out,
     );
   } finally {
     reader?.close();
+    await clones?.close();
   }
   if (invalidRows > 0) {
     const s = new DiagnosticSink("swechat", files.root);
@@ -473,9 +510,7 @@ async function streamSessions(
           rows.set(id, acc);
         }
       }
-      for (const id of batch)
-        if (links.has(id))
-          await analyzeSwechatSession(contextOf(id), rows.get(id) ?? [], reader, options.idleLimitS, out);
+      for (const id of batch) if (links.has(id)) await analyzeHere(id, rows.get(id) ?? []);
     }
   }
 }

@@ -3,19 +3,26 @@
  * the graph whose nodes are sessions and (representative) commits, with an
  * edge where one of the session's checkpoints (by every relation units.ts
  * reads) is on the commit. The tables hold each commit's patch, not its file
- * states, so no group can be replayed from them: every group gets its rows
- * with the first reason that applies (`group-merge-commit`, then
+ * states, so no group can be replayed from them alone: every group gets its
+ * rows with the first reason that applies (`group-merge-commit`, then
  * `group-transcript-missing` for a session a checkpoint names that has no
  * conversation rows, then `group-commit-unreadable`) and null counts, and a
- * note per group saying what to pass to attribute it (a clone of the
- * repository, which holds Entire's checkpoints: the Entire path replays it).
+ * note per group saying what to pass to attribute it. Given clones
+ * (`--repos DIR` holding `<owner>/<name>`), the groups of those repositories
+ * are replayed on the clone's file states by the joint replay every input
+ * uses (`attributeGroup`), with the sessions as the dataset gives them.
  *
  * Where §1b is silent for this input: a commit's moment is its `commit_date`
  * (the tables keep no folder `created_at`), ties by sha; copies are the ones
  * units.ts merges (same patch fingerprint within a checkpoint); `entire_*`
  * repeat the sessions row's session-level attribution, as the session's units do.
  */
-import { groupIdOf } from "../attribution/attribute-group";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { attributeGroup, type GroupCommit, type GroupMember, groupIdOf } from "../attribution/attribute-group";
+import { callsInSlice } from "../attribution/replay-unit";
+import { dominantModel } from "../effort";
+import { type GitRepository, openRepository } from "../ingest/git/repo";
 import {
   type CommitMetaRow,
   type LinkInput,
@@ -25,11 +32,14 @@ import {
   type SwechatMeta,
 } from "../ingest/swechat";
 import {
+  type Commit,
   type Diagnostic,
   DiagnosticSink,
   GROUP_REASONS,
   type GroupReason,
   type GroupUnitRow,
+  type LineRangeRow,
+  type Session,
   type SessionRow,
 } from "../model";
 
@@ -203,7 +213,127 @@ export function swechatGroupRows(
         .map((c) => c.commit_sha.slice(0, 12))
         .join(
           ", ",
-        )}${group.commits.length > 5 ? ", …" : ""}) is not attributed: the SWE-chat tables hold the commits' patches, not their file states, which the joint replay of metrics.md §1b needs. To attribute it, clone the repository with its checkpoints (git clone https://github.com/${group.repo}) and run \`swe-chat-eval analyze <clone>\`: the clone's entire/checkpoints/v1 branch gives the same sessions and commits, and its group_units rows carry this group_id when the clone holds these commits`,
+        )}${group.commits.length > 5 ? ", …" : ""}) is not attributed: the SWE-chat tables hold the commits' patches, not their file states, which the joint replay of metrics.md §1b needs. To attribute it, clone https://github.com/${group.repo} into DIR/${group.repo} and pass \`--repos DIR\` (the group is then replayed on the clone's file states); or run \`swe-chat-eval analyze <clone>\` on the clone itself, whose Entire checkpoints hold the sessions' own transcripts (its group_units rows carry this group_id when it holds these commits)`,
     );
   return { rows, diagnostics: sink.rows };
+}
+
+/**
+ * Clones of the dataset's repositories (`--repos DIR`, as `DIR/<owner>/<name>`), each opened once with its
+ * commits read, for the groups whose file states the tables lack.
+ */
+export class SwechatClones {
+  private readonly opened = new Map<string, Promise<{ git: GitRepository; commits: Map<string, Commit> } | null>>();
+  constructor(readonly folder: string) {}
+
+  /** The clone of `owner/name`, when the folder holds one (a name with `..` or an absolute path is none). */
+  pathOf(repo: string): string | null {
+    if (!/^[^/\\]+\/[^/\\]+$/.test(repo) || repo.split("/").some((p) => p === "." || p === "..")) return null;
+    const path = join(this.folder, repo);
+    return existsSync(path) ? path : null;
+  }
+
+  open(repo: string): Promise<{ git: GitRepository; commits: Map<string, Commit> } | null> {
+    let got = this.opened.get(repo);
+    if (!got) {
+      const path = this.pathOf(repo);
+      got =
+        path === null
+          ? Promise.resolve(null)
+          : openRepository(path).then(async (git) =>
+              git === null ? null : { git, commits: new Map((await git.logCommits()).map((c) => [c.sha, c])) },
+            );
+      this.opened.set(repo, got);
+    }
+    return got;
+  }
+
+  async close(): Promise<void> {
+    for (const p of this.opened.values()) await (await p)?.git.close();
+  }
+}
+
+/**
+ * A group replayed on its clone (metrics.md §1b, as for transcripts without Entire: a commit's moment is its
+ * `commit_date`, a call precedes the first commit whose moment is later than its result; the tables keep one
+ * copy of each session, not one per checkpoint). Null rows with a note when the clone lacks a commit or the
+ * session could not be built; the reasons a clone does not lift (a merge, a session without rows) stay.
+ */
+export async function swechatGroupFromClone(
+  group: SwechatGroup,
+  clones: SwechatClones,
+  sessions: ReadonlyMap<string, Session>,
+  meta: SwechatMeta,
+  patches: ReadonlyMap<string, SpooledPatch>,
+  sessionRows: ReadonlyMap<string, SessionRow>,
+  lines: LineRangeRow[] | undefined,
+): Promise<{ rows: GroupUnitRow[]; diagnostics: Diagnostic[] }> {
+  const fallback = swechatGroupRows(group, meta, patches, sessionRows);
+  if (reasonOf(group, patches) !== "group-commit-unreadable") return fallback;
+  const sink = new DiagnosticSink("swechat", null, group.sessions[0]);
+  const clone = await clones.open(group.repo);
+  const missing = group.commits.filter((c) => !clone?.commits.has(c.commit_sha));
+  if (clone === null || missing.length > 0) {
+    sink.info(
+      "group-commit-unreadable",
+      `group ${group.group_id} of ${group.repo}: ${clone === null ? `the clone at ${clones.pathOf(group.repo)} cannot be opened` : `commit(s) ${missing.map((c) => c.commit_sha.slice(0, 12)).join(", ")} are not in the clone at ${clones.pathOf(group.repo)} (fetch them)`}: not attributed`,
+    );
+    return { rows: fallback.rows, diagnostics: sink.rows };
+  }
+  const commits: GroupCommit[] = group.commits
+    .map((c) => {
+      const commit = clone.commits.get(c.commit_sha)!;
+      return { commit, moment: c.commit_date ?? commit.committer_time * 1000 };
+    })
+    .sort((a, b) => a.moment - b.moment || (a.commit.sha < b.commit.sha ? -1 : 1));
+  const members = group.sessions.map((id) => cloneMember(id, sessions.get(id), group, commits, meta));
+  const rows = await attributeGroup({ repo: group.repo, git: clone.git, members, commits, lines }, sink);
+  const entire = new Map(fallback.rows.map((r) => [r.session_id, r]));
+  for (const r of rows) {
+    const e = entire.get(r.session_id)!;
+    r.entire_agent_lines = e.entire_agent_lines;
+    r.entire_total_committed = e.entire_total_committed;
+    r.entire_agent_percentage = e.entire_agent_percentage;
+  }
+  return { rows, diagnostics: sink.rows };
+}
+
+/** A session of a cloned group: every successful file-changing call, each placed before the first commit later than its result (an untimed one with the call before it). */
+function cloneMember(
+  id: string,
+  session: Session | undefined,
+  group: SwechatGroup,
+  commits: readonly GroupCommit[],
+  meta: SwechatMeta,
+): GroupMember {
+  const base = {
+    session_id: id,
+    checkpoints: group.checkpoints,
+    entire: [],
+    touched: meta.sessions.get(id)?.files_touched ?? [],
+  };
+  if (session === undefined)
+    return {
+      ...base,
+      agent: meta.sessions.get(id)?.agent ?? null,
+      model: null,
+      parts: null,
+      problem: "unreadable",
+      started_ms: Number.POSITIVE_INFINITY,
+    };
+  let at = Number.NEGATIVE_INFINITY;
+  const calls = callsInSlice(session, 0).map((call) => {
+    const t = Date.parse(call.result_timestamp ?? call.timestamp ?? "");
+    if (Number.isFinite(t)) at = t;
+    const k = commits.findIndex((c) => at < c.moment);
+    return { call, firstCommit: k === -1 ? commits.length : k };
+  });
+  return {
+    ...base,
+    agent: session.agent,
+    model: dominantModel(session.api_calls),
+    parts: [{ session, calls }],
+    problem: null,
+    started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY,
+  };
 }

@@ -220,10 +220,7 @@ test("SWE-chat groups: found from the tables, one row per (session, group), each
     notes[0].message,
     /group [0-9a-f]{12} of acme\/tool \(2 session\(s\), commits 010101010101, 020202020202\)/,
   );
-  assert.match(
-    notes[0].message,
-    /git clone https:\/\/github\.com\/acme\/tool\) and run `swe-chat-eval analyze <clone>`/,
-  );
+  assert.match(notes[0].message, /clone https:\/\/github\.com\/acme\/tool into DIR\/acme\/tool and pass `--repos DIR`/);
 
   // Strict units are untouched: F (no commit) has none; B's two units are multi-checkpoint-session, A's multi-session-checkpoint.
   assert.deepEqual(
