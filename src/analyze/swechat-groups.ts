@@ -97,7 +97,9 @@ export function findSwechatGroups(
   const components = new Map<string, typeof edges>();
   for (const e of edges) {
     const root = find(e.key);
-    components.set(root, [...(components.get(root) ?? []), e]);
+    let list = components.get(root);
+    if (!list) components.set(root, (list = []));
+    list.push(e);
   }
   const groups: SwechatGroup[] = [];
   for (const list of components.values()) {
@@ -105,11 +107,10 @@ export function findSwechatGroups(
     // A component of no-rows sessions only is no analysed session's group.
     if (!sessions.some((s) => analysed.has(s))) continue;
     const commits = [...new Map(list.map((e) => [e.commit.commit_sha, e.commit])).values()].sort(byMoment);
-    const checkpoints: string[] = [];
-    for (const c of commits)
-      for (const e of list)
-        if (e.commit.commit_sha === c.commit_sha && !checkpoints.includes(checkpointIdOf(e.checkpoint)))
-          checkpoints.push(checkpointIdOf(e.checkpoint));
+    // The checkpoints in the order of their first commit (edges of one commit in session order).
+    const rank = new Map(commits.map((c, i) => [c.commit_sha, i]));
+    const byCommit = [...list].sort((x, y) => rank.get(x.commit.commit_sha)! - rank.get(y.commit.commit_sha)!);
+    const checkpoints = [...new Set(byCommit.map((e) => checkpointIdOf(e.checkpoint)))];
     groups.push({
       group_id: groupIdOf(commits.map((c) => c.commit_sha)),
       repo: repoOfCheckpoint(list[0].checkpoint),
