@@ -33,7 +33,7 @@ import {
   transcriptIndex,
   type UnitLinker,
 } from "../ingest/swechat";
-import { DiagnosticSink, type Session } from "../model";
+import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { jobModulePath, packageRoot } from "./package-root";
@@ -42,8 +42,10 @@ import {
   findSwechatGroups,
   SwechatClones,
   type SwechatGroup,
+  type ReplayedOnClone,
   swechatGroupFromClone,
   swechatGroupRows,
+  workOutsideOnClone,
 } from "./swechat-groups";
 import { mapInWorkers } from "./parallel";
 import {
@@ -217,16 +219,24 @@ async function emitGroups(
   const { meta, patches, clones, kept } = with_;
   const sessionRows = new Map(out.sessions.map((s) => [s.session_id, s]));
   const rows = (out.group_units ??= []);
+  const replayed = new Map<string, ReplayedOnClone[]>();
   for (const g of groups) {
     const lines = with_.lines ? [] : undefined;
-    const made =
+    const made: { rows: GroupUnitRow[]; diagnostics: Diagnostic[]; replayed?: ReplayedOnClone } =
       clones?.pathOf(g.repo) != null
         ? await swechatGroupFromClone(g, clones, kept, meta, patches, sessionRows, lines)
         : swechatGroupRows(g, meta, patches, sessionRows);
     for (const r of made.rows) rows.push(r);
     for (const d of made.diagnostics) out.diagnostics.push(d);
     if (lines && lines.length > 0) (out.line_ranges ??= []).push(...lines);
+    if (made.replayed) {
+      const list = replayed.get(g.repo) ?? [];
+      list.push(made.replayed);
+      replayed.set(g.repo, list);
+    }
   }
+  // Once per clone: its history is read once for all its groups.
+  for (const [repo, list] of replayed) out.diagnostics.push(...(await workOutsideOnClone(repo, list, clones!, meta)));
 }
 
 /** Sessions whose checkpoints are on no commit form no unit, and commits a checkpoint names may be missing from the commits table: both counted (metrics.md §1). */

@@ -19,7 +19,13 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { attributeGroup, type GroupCommit, type GroupMember, groupIdOf } from "../attribution/attribute-group";
+import {
+  attributeGroup,
+  type GroupCommit,
+  type GroupMember,
+  type GroupWork,
+  groupIdOf,
+} from "../attribution/attribute-group";
 import { callsInSlice } from "../attribution/replay-unit";
 import { dominantModel } from "../effort";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
@@ -42,6 +48,7 @@ import {
   type Session,
   type SessionRow,
 } from "../model";
+import { workOutsideGroups } from "./entire-groups";
 
 export interface SwechatGroup {
   group_id: string;
@@ -268,7 +275,7 @@ export async function swechatGroupFromClone(
   patches: ReadonlyMap<string, SpooledPatch>,
   sessionRows: ReadonlyMap<string, SessionRow>,
   lines: LineRangeRow[] | undefined,
-): Promise<{ rows: GroupUnitRow[]; diagnostics: Diagnostic[] }> {
+): Promise<{ rows: GroupUnitRow[]; diagnostics: Diagnostic[]; replayed?: ReplayedOnClone }> {
   const fallback = swechatGroupRows(group, meta, patches, sessionRows);
   if (reasonOf(group, patches) !== "group-commit-unreadable") return fallback;
   const sink = new DiagnosticSink("swechat", null, group.sessions[0]);
@@ -288,7 +295,8 @@ export async function swechatGroupFromClone(
     })
     .sort((a, b) => a.moment - b.moment || (a.commit.sha < b.commit.sha ? -1 : 1));
   const members = group.sessions.map((id) => cloneMember(id, sessions.get(id), group, commits, meta));
-  const rows = await attributeGroup({ repo: group.repo, git: clone.git, members, commits, lines }, sink);
+  const work: GroupWork = { edited: [], last_call_ms: null };
+  const rows = await attributeGroup({ repo: group.repo, git: clone.git, members, commits, lines, work }, sink);
   const entire = new Map(fallback.rows.map((r) => [r.session_id, r]));
   for (const r of rows) {
     const e = entire.get(r.session_id)!;
@@ -296,7 +304,40 @@ export async function swechatGroupFromClone(
     r.entire_total_committed = e.entire_total_committed;
     r.entire_agent_percentage = e.entire_agent_percentage;
   }
-  return { rows, diagnostics: sink.rows };
+  const to = Math.max(commits[commits.length - 1].moment, work.last_call_ms ?? Number.NEGATIVE_INFINITY);
+  const at = work.edited.length > 0 ? { from: commits[0].moment, to, edited: work.edited } : null;
+  return { rows, diagnostics: sink.rows, replayed: { members, commits, work: at } };
+}
+
+/** A group replayed on a clone, for `group-work-outside` (./entire-groups.ts): its members, commits, and when and where it worked. */
+export interface ReplayedOnClone {
+  members: readonly { session_id: string }[];
+  commits: readonly GroupCommit[];
+  work: { from: number; to: number; edited: string[] } | null;
+}
+
+/**
+ * metrics.md §1b `group-work-outside` on one clone: its commits that no row of the commits table names (no
+ * checkpoint), made while a replayed group was at work, that change a file the group's agents edited.
+ */
+export async function workOutsideOnClone(
+  repo: string,
+  replayed: readonly ReplayedOnClone[],
+  clones: SwechatClones,
+  meta: SwechatMeta,
+): Promise<Diagnostic[]> {
+  const clone = await clones.open(repo);
+  if (clone === null || replayed.length === 0) return [];
+  const named = new Set<string>();
+  for (const [pk, commits] of meta.commitsByCheckpoint)
+    if (repoOfCheckpoint(pk) === repo) for (const c of commits) named.add(c.commit_sha);
+  return workOutsideGroups(
+    clone.git,
+    replayed,
+    replayed.map((r) => r.work),
+    (c) => named.has(c.sha),
+    "swechat",
+  );
 }
 
 /** A session of a cloned group: every successful file-changing call, each placed before the first commit later than its result (an untimed one with the call before it). */

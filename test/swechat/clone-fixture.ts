@@ -43,13 +43,24 @@ function commit(dir: string, files: Record<string, string>, at: number): string 
   return git(dir, ["rev-parse", "HEAD"]).trim();
 }
 
-export function buildCloneFixture(): { dataset: string; clones: string; x1: string; x2: string; root: string } {
+export function buildCloneFixture(): {
+  dataset: string;
+  clones: string;
+  x1: string;
+  x2: string;
+  side: string;
+  root: string;
+} {
   const root = mkdtempSync(join(tmpdir(), "swechat-clone-"));
   const clone = join(root, "clones", "acme", "tool");
   mkdirSync(clone, { recursive: true });
   git(clone, ["init", "-q", "-b", "main"]);
   commit(clone, { "README.md": "tool\n" }, 0);
   const x1 = commit(clone, { "greet.py": "a1\na2\nb1\nh1\n" }, 100);
+  // A person's commit on a side branch while the group is at work, named by no checkpoint (group-work-outside).
+  git(clone, ["checkout", "-q", "-b", "side"], 240);
+  const side = commit(clone, { "greet.py": "a1\na2\nb1\nh1\nside\n" }, 250);
+  git(clone, ["checkout", "-q", "main"], 260);
   const x2 = commit(clone, { "greet.py": "a1\na2\nb2\nh1\n" }, 300);
   const dataset = join(root, "dataset");
   mkdirSync(dataset);
@@ -134,5 +145,5 @@ export function buildCloneFixture(): { dataset: string; clones: string; x1: stri
   writeTable(join(dataset, "repositories.parquet"), "repositories", [
     { repo_id: REPO, name: "tool", num_checkpoints: 2 },
   ]);
-  return { dataset, clones: join(root, "clones"), x1, x2, root };
+  return { dataset, clones: join(root, "clones"), x1, x2, side, root };
 }

@@ -9,6 +9,7 @@
  *        a person appends "h1"
  *   100  X1 commits greet.py "a1 / a2 / b1 / h1"; its checkpoint K1 holds A and B
  *   200  B edits its own "b1" → "b2" (result at 201)
+ *   250  a person commits greet.py + "side" on a side branch (no checkpoint; main is back at X1 after)
  *   300  X2 commits greet.py "a1 / a2 / b2 / h1"; its checkpoint K2 holds B
  * One group {A, B; X1, X2}. Joint replay from the base: A's a1, a2 and B's b1 precede X1 (results before 100);
  * X1 adds four lines: a1, a2 (A), b1 (B), h1 (not in the replayed state: human). B's second edit precedes X2; the
@@ -60,6 +61,14 @@ test("SWE-chat groups on a clone: the joint replay's numbers, hand-worked; witho
     [B, w.x2, "git-replay", null, 2, 2, 2, 2, 1, 0, 5, 40, 5, 0, 0, 2, 2, cps],
   ]);
   assert.equal(cloned.diagnostics.filter((d) => d.code === "group-commit-unreadable").length, 0);
+  // The side branch's commit at 250 s (no checkpoint) changes greet.py while the group is at work (100 s, its first
+  // commit's moment, to 300 s, its last): named once, on the group's first session.
+  const outside = cloned.diagnostics.filter((d) => d.code === "group-work-outside");
+  assert.deepEqual(
+    outside.map((d) => d.session_id),
+    [A],
+  );
+  assert.match(outside[0].message, new RegExp(`^commit ${w.side.slice(0, 12)} \\("at 250"\\) changes greet\\.py`));
 
   // The same with the sessions built in worker threads (they come back whole for the group).
   const threaded = (await analyze({ inputs: [w.dataset], repos: w.clones, threads: 2 })).rows;
