@@ -33,11 +33,20 @@ import {
   transcriptIndex,
   type UnitLinker,
 } from "../ingest/swechat";
-import { DiagnosticSink } from "../model";
+import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { jobModulePath, packageRoot } from "./package-root";
-import { sessionFilter } from "./shard";
+import { normalisedSessionId, sessionFilter } from "./shard";
+import {
+  findSwechatGroups,
+  SwechatClones,
+  type SwechatGroup,
+  type ReplayedOnClone,
+  swechatGroupFromClone,
+  swechatGroupRows,
+  workOutsideOnClone,
+} from "./swechat-groups";
 import { mapInWorkers } from "./parallel";
 import {
   analyzeSwechatSession,
@@ -57,6 +66,8 @@ export const SWECHAT_EXCLUDED_REPOS: readonly string[] = ["dayhaysoos/nimbus"];
 export interface SwechatOptions extends AnalyzeOptions {
   /** Repositories left out (default SWECHAT_EXCLUDED_REPOS); `[]` keeps every repository. */
   excludeRepos?: readonly string[];
+  /** A folder of clones as `<owner>/<name>`: the groups of those repositories are replayed on their file states. */
+  clones?: string;
   /** Rows per conversations job (default 65,536). */
   jobRows?: number;
   /** Rows of sessions spread over several jobs held at once before they are deferred to a last pass (default 1,000,000). */
@@ -182,6 +193,52 @@ function selectSessions(
   return links;
 }
 
+/** A session's shard: by its group's id (every SWE-chat session with a commit is in a group), else by its own id. */
+function shardFilter(groups: readonly SwechatGroup[], options: SwechatOptions): (id: string) => boolean {
+  if (!options.shard) return () => true;
+  const groupOf = options.shardGroups ?? new Map<string, string>();
+  for (const g of groups) for (const s of g.sessions) groupOf.set(normalisedSessionId(s), g.group_id);
+  return sessionFilter(options.shard, groupOf);
+}
+
+/**
+ * The `group_units` rows of metrics.md §1b, after the sessions (their rows give each member's agent and model):
+ * replayed where a clone holds the group's repository, else null counts and their reason.
+ */
+async function emitGroups(
+  groups: readonly SwechatGroup[],
+  with_: {
+    meta: SwechatMeta;
+    patches: PatchSpool["patches"];
+    clones: SwechatClones | null;
+    kept: ReadonlyMap<string, Session>;
+    lines: boolean;
+  },
+  out: AnalysisRows,
+): Promise<void> {
+  const { meta, patches, clones, kept } = with_;
+  const sessionRows = new Map(out.sessions.map((s) => [s.session_id, s]));
+  const rows = (out.group_units ??= []);
+  const replayed = new Map<string, ReplayedOnClone[]>();
+  for (const g of groups) {
+    const lines = with_.lines ? [] : undefined;
+    const made: { rows: GroupUnitRow[]; diagnostics: Diagnostic[]; replayed?: ReplayedOnClone } =
+      clones?.pathOf(g.repo) != null
+        ? await swechatGroupFromClone(g, clones, kept, meta, patches, sessionRows, lines)
+        : swechatGroupRows(g, meta, patches, sessionRows);
+    for (const r of made.rows) rows.push(r);
+    for (const d of made.diagnostics) out.diagnostics.push(d);
+    if (lines && lines.length > 0) (out.line_ranges ??= []).push(...lines);
+    if (made.replayed) {
+      const list = replayed.get(g.repo) ?? [];
+      list.push(made.replayed);
+      replayed.set(g.repo, list);
+    }
+  }
+  // Once per clone: its history is read once for all its groups.
+  for (const [repo, list] of replayed) out.diagnostics.push(...(await workOutsideOnClone(repo, list, clones!, meta)));
+}
+
 /** Sessions whose checkpoints are on no commit form no unit, and commits a checkpoint names may be missing from the commits table: both counted (metrics.md §1). */
 function countUnlinked(meta: SwechatMeta, sessionCheckpoints: Map<string, string[]>, sink: DiagnosticSink): void {
   let withoutCommit = 0;
@@ -285,20 +342,36 @@ async function streamSessions(
   let reader!: PatchReader;
   let contextOf!: (id: string) => SwechatSessionContext;
   let relevant!: (id: string) => boolean;
+  let groups: SwechatGroup[] = [];
+  let patches!: PatchSpool["patches"];
+  // Set with the groups: a group's sessions share its shard (./shard.ts).
+  let inShard: (id: string) => boolean = () => true;
+  const excludedRepos = options.excludeRepos ?? SWECHAT_EXCLUDED_REPOS;
+  const clones = options.clones ? new SwechatClones(options.clones) : null;
+  const keepSessions = new Set<string>();
+  const kept = new Map<string, Session>();
 
   async function* work(): AsyncGenerator<SwechatIndexJob | SwechatJob> {
     for (const job of indexJobs) yield job; // not yield*: TypeScript 5.0 (notebooks) rejects it here
     await allIndexed;
     plan = assemblePlan(indexes, { maxBufferedRows: options.maxBufferedRows });
-    links = selectSessions(meta, plan, options.excludeRepos ?? SWECHAT_EXCLUDED_REPOS, sink);
+    links = selectSessions(meta, plan, excludedRepos, sink);
     const spool = await spooling;
     reader = new PatchReader(spool.file);
     const sessionCheckpoints = linkCheckpoints(meta.checkpoints, links);
     const linker = makeUnitLinker(meta.checkpoints, meta.commitsByCheckpoint, sessionCheckpoints);
     countUnlinked(meta, sessionCheckpoints, sink);
+    groups = findSwechatGroups(meta, links, new Set(excludedRepos), spool.patches);
+    patches = spool.patches;
+    inShard = shardFilter(groups, options);
+    // Sessions of the groups a clone can replay come back from the workers whole.
+    for (const g of groups) if (clones?.pathOf(g.repo) != null) for (const id of g.sessions) keepSessions.add(id);
     const transcripts = transcriptIndex(files, new Map([...meta.logs].map(([id, l]) => [id, l.transcript_path])), sink);
     for (const d of sink.rows) out.diagnostics.push(d);
-    contextOf = (id: string) => sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts);
+    contextOf = (id: string) => ({
+      ...sessionContext(id, links.get(id)!, plan, meta, linker, spool, transcripts),
+      keep_session: keepSessions.has(id),
+    });
     relevant = (id: string) => links.has(id) && !plan.deferred.has(id) && inShard(id);
     yield* jobs(spool);
   }
@@ -355,10 +428,15 @@ async function streamSessions(
     for (const r of rows.diagnostics) out.diagnostics.push(r);
     const prompts = (out.prompts ??= []);
     for (const r of rows.prompts ?? []) prompts.push(r);
+    for (const k of rows.kept ?? []) kept.set(k.session_id, k.session);
+  };
+  // Sessions finished on this thread: their rows go through `emit` too.
+  const analyzeHere = async (id: string, rows: readonly ConversationRow[]) => {
+    const side: SwechatRows = { units: [], sessions: [], tool_calls: [], diagnostics: [], prompts: [] };
+    await analyzeSwechatSession(contextOf(id), rows, reader, options.idleLimitS, side);
+    emit(side);
   };
 
-  // SWE-chat has no groups: a session's share is decided by its id alone.
-  const inShard = options.shard ? sessionFilter(options.shard, new Map()) : () => true;
   const buffered = new Map<string, ConversationRow[]>();
   let invalidRows = 0;
   let done = 0;
@@ -390,7 +468,7 @@ async function streamSessions(
             for (const r of piece.rows) list.push(r);
             if (plan.spans.get(piece.session_id)!.lastJob === piece.job) {
               buffered.delete(piece.session_id);
-              await analyzeSwechatSession(contextOf(piece.session_id), list, reader, options.idleLimitS, out);
+              await analyzeHere(piece.session_id, list);
             } else buffered.set(piece.session_id, list);
           }
           done += result.rows;
@@ -399,8 +477,14 @@ async function streamSessions(
       },
     );
     await deferredPass();
+    await emitGroups(
+      groups.filter((g) => inShard(g.sessions[0])),
+      { meta, patches, clones, kept, lines: options.lines === true },
+      out,
+    );
   } finally {
     reader?.close();
+    await clones?.close();
   }
   if (invalidRows > 0) {
     const s = new DiagnosticSink("swechat", files.root);
@@ -436,9 +520,7 @@ async function streamSessions(
           rows.set(id, acc);
         }
       }
-      for (const id of batch)
-        if (links.has(id))
-          await analyzeSwechatSession(contextOf(id), rows.get(id) ?? [], reader, options.idleLimitS, out);
+      for (const id of batch) if (links.has(id)) await analyzeHere(id, rows.get(id) ?? []);
     }
   }
 }

@@ -115,13 +115,14 @@ function momentsOf(units: readonly CandidateUnit[]): GroupCommit[] {
  */
 export async function workOutsideGroups(
   repo: GitRepository,
-  groups: readonly EntireGroupJob[],
+  groups: readonly { members: readonly { session_id: string }[]; commits: readonly GroupCommit[] }[],
   work: readonly ({ from: number; to: number; edited: string[] } | null)[],
   inAGroup: (c: Commit) => boolean,
+  source = "entire",
 ): Promise<Diagnostic[]> {
   if (!work.some((w) => w !== null)) return [];
   const outside = (await repo.logCommits()).filter((c) => !inAGroup(c));
-  const sink = new DiagnosticSink("entire", null, null);
+  const sink = new DiagnosticSink(source, null, null);
   const changed = new Map<string, Set<string>>();
   for (const [i, w] of work.entries()) {
     if (w === null) continue;

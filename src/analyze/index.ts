@@ -33,6 +33,8 @@ export interface AnalyzeRequest {
   idleLimitS?: number;
   /** A commit as a unified diff, to attribute DataClaw and SpecStory sessions against (method patch-match). */
   commitPatch?: string;
+  /** SWE-chat: a folder of clones as `<owner>/<name>`; the groups of those repositories are replayed on their file states (metrics.md §1b). */
+  repos?: string;
   /** SWE-chat: keep the repositories excluded by default (dayhaysoos/nimbus, machine-generated prompts). */
   includeExcludedRepos?: boolean;
   /** Worker threads for per-session work (default: automatic; 1 runs inline). */
@@ -93,7 +95,7 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
     if (
       await analyzeSwechatDataset(
         path,
-        { ...options, excludeRepos: request.includeExcludedRepos ? [] : undefined },
+        { ...options, excludeRepos: request.includeExcludedRepos ? [] : undefined, clones: request.repos },
         rows,
       )
     ) {

@@ -73,6 +73,8 @@ export interface SwechatSessionContext {
   entire: EntireAttribution | null;
   files_touched: string[];
   units: SwechatUnitJob[];
+  /** Hand the built session back (`SwechatRows.kept`): it is in a group that a clone lets the main thread replay. */
+  keep_session?: boolean;
   /** The sessions row's own labels (as stored: `session_success` a string) and Entire's agent_percentage; null without a sessions row. */
   labels?: { user_persona: string | null; session_success: string | null; agent_percentage: number | null } | null;
 }
@@ -108,6 +110,8 @@ export interface SwechatRows {
   diagnostics: Diagnostic[];
   /** Optional only because the main thread's AnalysisRows may not have the table yet. */
   prompts?: PromptRow[];
+  /** Sessions of groups a clone lets the main thread replay (`SwechatSessionContext.keep_session`). */
+  kept?: { session_id: string; session: Session }[];
 }
 
 /** Pass 1 over one row group (see src/ingest/swechat/plan.ts), run by the same workers. */
@@ -247,6 +251,7 @@ export async function analyzeSwechatSession(
   out.diagnostics.push(...own.diagnostics);
   const prompts = (out.prompts ??= []);
   for (const r of own.prompts!) prompts.push(r);
+  if (own.kept) (out.kept ??= []).push(...own.kept);
 }
 
 async function analyzeOneSession(
@@ -284,6 +289,7 @@ async function analyzeOneSession(
       ? sessionFromRows(context.session_id, rows, { agent: context.agent, branch: context.branch }, sink)
       : null;
   const session: Session = raw ?? built!.session;
+  if (context.keep_session) (out.kept ??= []).push({ session_id: context.session_id, session });
   out.sessions.push(withSessionLabels(toSessionRow(session, { repo: context.repo, idleLimitS }, sink), context.labels));
   // The prompts table holds the dataset's own prompts and labels: from the rows, even when a raw transcript gave the session.
   const fromRows = built ?? labelsFromRows(context, rows, sink);

@@ -27,6 +27,8 @@ const SESSIONS = ["A", "B", "C"];
 export interface FuzzOptions {
   /** How many steps (calls, edits, commits, branch moves). */
   steps?: number;
+  /** false: no checkpoints branch, the sessions' transcripts written beside the repository (GroupWorld.writeTranscripts). */
+  entire?: boolean;
 }
 
 /** Builds (and finishes) the repository of `seed`; the caller cleans up. */
@@ -68,7 +70,8 @@ export function randomWorld(seed: number, options: FuzzOptions = {}): GroupWorld
     } else if (w.linked.length > 0 && w.dirty().length === 0) w.cherryPick(any(w.linked));
   }
   if (w.activeSessions().length > 0) commit(w, rnd, sessions);
-  w.finish();
+  if (options.entire === false) w.writeTranscripts();
+  else w.finish();
   return w;
 }
 

@@ -467,7 +467,20 @@ export class GroupWorld {
     return this.dir;
   }
 
+  /**
+   * Transcripts without Entire (a folder of transcripts plus `--repo`): each session's whole transcript as
+   * `<session id>.jsonl` in a folder beside the repository, which gets no checkpoints branch (its commits'
+   * trailers then name no checkpoint). Returns the folder.
+   */
+  writeTranscripts(): string {
+    const dir = `${this.dir}-transcripts`;
+    mkdirSync(dir, { recursive: true });
+    for (const s of this.sessions.values()) writeFileSync(join(dir, `${s.sessionId}.jsonl`), `${s.lines.join("\n")}\n`);
+    return dir;
+  }
+
   cleanup(): void {
     rmSync(this.dir, { recursive: true, force: true });
+    rmSync(`${this.dir}-transcripts`, { recursive: true, force: true });
   }
 }

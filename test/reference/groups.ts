@@ -89,13 +89,13 @@ interface Link {
   commit: LinkedCommit;
 }
 
-interface GroupCommit {
+export interface GroupCommit {
   commit: LinkedCommit;
   committerTime: number;
   moment: number;
 }
 
-interface Member {
+export interface Member {
   sessionId: string;
   recordedId: string;
   /** Its folders in the group, by `created_at`. */
@@ -404,6 +404,47 @@ function groupRows(
     );
   });
 
+  const checkpointIds = [...new Set(members.flatMap((m) => m.folders.map((f) => f.checkpointId)))].join(";");
+  return rowsOfGroup(repo, commits, members, baseTree, checkpointIds, entireOfMember);
+}
+
+/** Entire's numbers of a member: folders that record an initial_attribution; one: as recorded (its unit's columns); several: summed. */
+function entireOfMember(m: Member): EntireNumbers {
+  const records = m.folders
+    .filter((f) => f.metadata?.initial_attribution && typeof f.metadata.initial_attribution === "object")
+    .map((f) => entireColumns(f.metadata));
+  const total = (k: "entire_agent_lines" | "entire_total_committed") => {
+    const values = records.map((e) => e[k]).filter((v): v is number => v !== null);
+    return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
+  };
+  const [ea, et] = [total("entire_agent_lines"), total("entire_total_committed")];
+  return records.length === 1
+    ? records[0]
+    : {
+        entire_agent_lines: ea,
+        entire_total_committed: et,
+        entire_agent_percentage: ea !== null && et !== null && et > 0 ? (100 * ea) / et : null,
+      };
+}
+
+export interface EntireNumbers {
+  entire_agent_lines: number | null;
+  entire_total_committed: number | null;
+  entire_agent_percentage: number | null;
+}
+
+/**
+ * The rows of one group whose commits (by moment) and members (calls placed) are known, whatever linked them:
+ * the attributable test, the joint replay, one row per member.
+ */
+export function rowsOfGroup(
+  repo: string,
+  commits: GroupCommit[],
+  members: Member[],
+  baseTree: Map<string, string>,
+  checkpointIds: string | null,
+  entireOf: (m: Member) => EntireNumbers,
+): GroupRow[] {
   const reasons = new Set<string>();
   if (commits.some((c) => c.commit.parents.length > 1)) reasons.add("group-merge-commit");
   for (const m of members) if (m.problem) reasons.add(m.problem);
@@ -431,26 +472,9 @@ function groupRows(
   }
   const shas = commits.map((c) => c.commit.sha).sort();
   const groupId = createHash("sha256").update(shas.join("\n")).digest("hex").slice(0, 12);
-  const checkpointIds = [...new Set(members.flatMap((m) => m.folders.map((f) => f.checkpointId)))].join(";");
   return members.map((m) => {
     const c = counts?.get(m) ?? null;
-    // Folders that record an initial_attribution; one: as recorded (its unit's columns); several: summed.
-    const records = m.folders
-      .filter((f) => f.metadata?.initial_attribution && typeof f.metadata.initial_attribution === "object")
-      .map((f) => entireColumns(f.metadata));
-    const total = (k: "entire_agent_lines" | "entire_total_committed") => {
-      const values = records.map((e) => e[k]).filter((v): v is number => v !== null);
-      return values.length > 0 ? values.reduce((a, b) => a + b, 0) : null;
-    };
-    const [ea, et] = [total("entire_agent_lines"), total("entire_total_committed")];
-    const entire =
-      records.length === 1
-        ? records[0]
-        : {
-            entire_agent_lines: ea,
-            entire_total_committed: et,
-            entire_agent_percentage: ea !== null && et !== null && et > 0 ? (100 * ea) / et : null,
-          };
+    const entire = entireOf(m);
     const numbers = {
       agent_lines_produced: c?.produced ?? null,
       agent_lines_final: c?.final ?? null,
@@ -500,7 +524,7 @@ interface Counts {
 }
 
 /** §1b "Joint replay"; null when a commit's diff or a needed blob cannot be read. */
-function replay(
+export function replay(
   repo: string,
   commits: GroupCommit[],
   members: Member[],

@@ -231,6 +231,11 @@ const EXPECTED_CODES = [
   "unit-excluded",
   "unit-excluded",
   "swechat-duplicate-turn",
+  // One per group (metrics.md §1b), after the sessions: the tables hold patches, not file states (groups.test.ts).
+  "group-commit-unreadable",
+  "group-commit-unreadable",
+  "group-commit-unreadable",
+  "group-commit-unreadable",
 ];
 
 const approx = (rows: readonly Record<string, unknown>[]) =>
@@ -253,6 +258,23 @@ test("SWE-chat fixture: the four tables, inline", async () => {
   assert.match(byCode["swechat-repo-excluded"].message, /^1 session\(s\) \(2 rows\) of dayhaysoos\/nimbus/);
   assert.match(byCode["swechat-duplicate-turn"].message, /1 identical copies dropped/);
   assert.equal(byCode["jsonl-nul-bytes"].session_id, S2);
+  // Groups: S3 with C3a and C3b (C3c a copy), first by its commits' moment (hour 1, sha 3a… before c1…); then S1,
+  // S2 and S4 with one commit each. None is attributable from the tables alone.
+  assert.deepEqual(
+    (out.group_units ?? []).map((g) => [
+      g.session_id,
+      g.commit_sha,
+      g.group_commits,
+      g.ambiguity,
+      g.agent_lines_survived,
+    ]),
+    [
+      [S3, C3B, 2, "group-commit-unreadable", null],
+      [S1, C1, 1, "group-commit-unreadable", null],
+      [S2, C2, 1, "group-commit-unreadable", null],
+      [S4, C4, 1, "group-commit-unreadable", null],
+    ],
+  );
 });
 
 test("SWE-chat fixture: the same tables from two worker threads and with S1 deferred to the last pass", async () => {

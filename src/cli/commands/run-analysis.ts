@@ -9,6 +9,7 @@ import { EXIT } from "./types";
 /** The flags `analyze` and `report` share: what to read and how. */
 export interface AnalysisFlags {
   repo?: string;
+  repos?: string;
   quiet?: boolean;
   idleLimit: string;
   seed: string;
@@ -27,6 +28,10 @@ export function withAnalysisOptions(command: Command): Command {
       "git repositories with Entire checkpoints, agent transcripts or their folders, exports, a SWE-chat dataset folder (default: the bundled sample corpus)",
     )
     .option("--repo <path>", "the git repository that the transcripts edited (when it is not the input itself)")
+    .option(
+      "--repos <dir>",
+      "SWE-chat dataset: a folder of clones as <owner>/<name>; the groups of those repositories are replayed on their file states",
+    )
     .option("--idle-limit <seconds>", "idle gap cap for active time", "300")
     .option("--seed <n>", "bootstrap seed", "1")
     .option(
@@ -82,6 +87,7 @@ export async function runAnalysis(
   const result = await analyze({
     inputs: inputs.map((p) => resolve(p)),
     repo: flags.repo ? resolve(flags.repo) : undefined,
+    repos: flags.repos ? resolve(flags.repos) : undefined,
     idleLimitS,
     threads,
     commitPatch: flags.patch ? resolve(flags.patch) : undefined,
