@@ -33,7 +33,7 @@ import {
   transcriptIndex,
   type UnitLinker,
 } from "../ingest/swechat";
-import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session } from "../model";
+import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session, type UnitRow } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { jobModulePath, packageRoot } from "./package-root";
@@ -220,7 +220,18 @@ async function emitGroups(
   const sessionRows = new Map(out.sessions.map((s) => [s.session_id, s]));
   const rows = (out.group_units ??= []);
   const replayed = new Map<string, ReplayedOnClone[]>();
+  const strict = strictUnitsByKey(out.units);
   for (const g of groups) {
+    // metrics.md §1b: a group of one session and one commit gives exactly its strict unit's numbers (patch-match
+    // or pre-image replay here), with or without a clone: the strict view is never wider than the group view.
+    const unit =
+      g.sessions.length === 1 && g.commits.length === 1
+        ? strict.get(unitKey(g.sessions[0], g.commits[0].commit_sha))
+        : undefined;
+    if (unit) {
+      rows.push(groupRowOfStrictUnit(unit, swechatGroupRows(g, meta, patches, sessionRows).rows[0]));
+      continue;
+    }
     const lines = with_.lines ? [] : undefined;
     const made: { rows: GroupUnitRow[]; diagnostics: Diagnostic[]; replayed?: ReplayedOnClone } =
       clones?.pathOf(g.repo) != null
@@ -237,6 +248,41 @@ async function emitGroups(
   }
   // Once per clone: its history is read once for all its groups.
   for (const [repo, list] of replayed) out.diagnostics.push(...(await workOutsideOnClone(repo, list, clones!, meta)));
+}
+
+const unitKey = (session: string, commit: string) => `${normalisedSessionId(session)}\u0000${commit}`;
+
+/** The strict units with counts (unambiguous), by session and commit. */
+function strictUnitsByKey(units: readonly UnitRow[]): Map<string, UnitRow> {
+  const out = new Map<string, UnitRow>();
+  for (const u of units)
+    if (u.ambiguity === null && u.total_committed_lines !== null) out.set(unitKey(u.session_id, u.commit_sha), u);
+  return out;
+}
+
+/** A one-session one-commit group's row: its strict unit's method and counts, the group's own columns around them. */
+function groupRowOfStrictUnit(unit: UnitRow, row: GroupUnitRow): GroupUnitRow {
+  return {
+    ...row,
+    method: unit.method,
+    ambiguity: null,
+    agent_lines_produced: unit.agent_lines_produced,
+    agent_lines_final: unit.agent_lines_final,
+    agent_lines_survived: unit.agent_lines_survived,
+    human_lines: unit.human_lines,
+    outside_lines: unit.outside_lines,
+    total_committed_lines: unit.total_committed_lines,
+    numstat_additions: unit.numstat_additions,
+    code_survival_rate: unit.code_survival_rate,
+    coding_efficiency: unit.coding_efficiency,
+    agent_authored_pct: unit.agent_authored_pct,
+    coding_mode: unit.coding_mode,
+    unreplayable_calls: unit.unreplayable_calls,
+    outside_changes: unit.outside_changes,
+    other_session_lines: 0,
+    concurrent_calls: 0,
+    branch_switches: 0,
+  };
 }
 
 /** Sessions whose checkpoints are on no commit form no unit, and commits a checkpoint names may be missing from the commits table: both counted (metrics.md §1). */

@@ -10,7 +10,8 @@
  * note per group saying what to pass to attribute it. Given clones
  * (`--repos DIR` holding `<owner>/<name>`), the groups of those repositories
  * are replayed on the clone's file states by the joint replay every input
- * uses (`attributeGroup`), with the sessions as the dataset gives them.
+ * uses (`attributeGroup`), with the sessions as the dataset gives them. A group of one session and one commit
+ * takes its strict unit's numbers instead, whatever the clones (analyze-swechat.ts; metrics.md §1b's rule).
  *
  * Where §1b is silent for this input: a commit's moment is its `commit_date`
  * (the tables keep no folder `created_at`), ties by sha; copies are the ones

@@ -231,10 +231,8 @@ const EXPECTED_CODES = [
   "unit-excluded",
   "unit-excluded",
   "swechat-duplicate-turn",
-  // One per group (metrics.md §1b), after the sessions: the tables hold patches, not file states (groups.test.ts).
-  "group-commit-unreadable",
-  "group-commit-unreadable",
-  "group-commit-unreadable",
+  // One for the group of two commits (metrics.md §1b), after the sessions: the tables hold patches, not file states
+  // (groups.test.ts); the three groups of one session and one commit take their strict units' numbers.
   "group-commit-unreadable",
 ];
 
@@ -258,8 +256,8 @@ test("SWE-chat fixture: the four tables, inline", async () => {
   assert.match(byCode["swechat-repo-excluded"].message, /^1 session\(s\) \(2 rows\) of dayhaysoos\/nimbus/);
   assert.match(byCode["swechat-duplicate-turn"].message, /1 identical copies dropped/);
   assert.equal(byCode["jsonl-nul-bytes"].session_id, S2);
-  // Groups: S3 with C3a and C3b (C3c a copy), first by its commits' moment (hour 1, sha 3a… before c1…); then S1,
-  // S2 and S4 with one commit each. None is attributable from the tables alone.
+  // Groups: S3 with C3a and C3b (C3c a copy), first by its commits' moment (hour 1, sha 3a… before c1…): not
+  // attributable from the tables alone; then S1, S2 and S4 with one commit each: their strict units' numbers.
   assert.deepEqual(
     (out.group_units ?? []).map((g) => [
       g.session_id,
@@ -270,9 +268,10 @@ test("SWE-chat fixture: the four tables, inline", async () => {
     ]),
     [
       [S3, C3B, 2, "group-commit-unreadable", null],
-      [S1, C1, 1, "group-commit-unreadable", null],
-      [S2, C2, 1, "group-commit-unreadable", null],
-      [S4, C4, 1, "group-commit-unreadable", null],
+      ...[S1, S2, S4].map((s) => {
+        const unit = out.units.find((u) => u.session_id === s && u.ambiguity === null)!;
+        return [s, unit.commit_sha, 1, null, unit.agent_lines_survived];
+      }),
     ],
   );
 });

@@ -10,8 +10,9 @@
  *   K5 holds E, on E1 (hour 5) and E2 (hour 6) with the same patch: copies, E1 the representative
  *                                                           → group {E; E1};
  *   K6 holds F and has no commit                            → no group.
- * No group can be replayed from the tables (patches, not file states), so every row has null counts and a reason:
- * the first of merge → transcript missing → commit unreadable. Strict units are the ones units.ts gives
+ * No group of several sessions or commits can be replayed from the tables (patches, not file states), so its rows have
+ * null counts and a reason: the first of merge → transcript missing → commit unreadable. A group of one session and
+ * one commit ({E}) gives its strict unit's numbers (metrics.md §1b), here patch-match. Strict units are the ones units.ts gives
  * (checked unchanged against a run that ignores groups: the `units` table has no group column to change).
  */
 import assert from "node:assert/strict";
@@ -161,7 +162,20 @@ const NULL_COUNTS = {
   branch_switches: null,
 };
 
-test("SWE-chat groups: found from the tables, one row per (session, group), each with its reason and null counts", async () => {
+const COUNT_COLUMNS = [
+  "agent_lines_produced",
+  "agent_lines_final",
+  "agent_lines_survived",
+  "human_lines",
+  "outside_lines",
+  "total_committed_lines",
+  "code_survival_rate",
+  "coding_efficiency",
+  "agent_authored_pct",
+  "coding_mode",
+] as const;
+
+test("SWE-chat groups: found from the tables, one row per (session, group), each with its reason and null counts; a one-session one-commit group its strict unit's numbers", async () => {
   const { rows } = await analyze({ inputs: [dataset()], threads: 1 });
   const row = (
     session: string,
@@ -203,18 +217,29 @@ test("SWE-chat groups: found from the tables, one row per (session, group), each
     { ...row(N, [X3], X3, k("k3"), "group-transcript-missing", 1, 2, null), agent: null },
     row(C, [X3], X3, k("k3"), "group-transcript-missing", 1, 2, 3),
     row(D, [M], M, k("k4"), "group-merge-commit", 1, 1, 4),
-    row(E, [E1], E1, k("k5"), "group-commit-unreadable", 1, 1, 5),
   ];
   const shown = (rows.group_units ?? []).map((r) =>
     Object.fromEntries(Object.keys(expected[0]).map((c) => [c, r[c as keyof typeof r]])),
   );
-  assert.deepEqual(shown, expected);
+  assert.deepEqual(shown.slice(0, 5), expected);
+  // {E}: one session, one commit, so (metrics.md §1b) exactly its strict unit's numbers, patch-match from the tables,
+  // with no other session's lines and nothing concurrent.
+  const e = (rows.group_units ?? [])[5];
+  const strictE = rows.units.find((u) => u.session_id === E)!;
+  assert.equal(e.session_id, E);
+  assert.equal(e.group_id, groupIdOf([E1]));
+  for (const c of COUNT_COLUMNS) assert.equal(e[c], strictE[c], c);
+  assert.equal(e.method, "patch-match");
+  assert.equal(e.ambiguity, null);
+  assert.deepEqual([e.other_session_lines, e.concurrent_calls, e.branch_switches], [0, 0, 0]);
+  assert.equal(rows.group_units?.length, 6);
 
-  // One note per group that a clone would attribute ({A, B} and {E}), carrying its first session's id and saying what to pass.
+  // One note per group that a clone would attribute ({A, B}; {E} has its strict numbers), carrying its first session's
+  // id and saying what to pass.
   const notes = rows.diagnostics.filter((d) => d.code === "group-commit-unreadable");
   assert.deepEqual(
     notes.map((d) => d.session_id),
-    [A, E],
+    [A],
   );
   assert.match(
     notes[0].message,
