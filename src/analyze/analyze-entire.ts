@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { type CandidateUnit, linkUnits, readEntireRepository } from "../ingest/entire";
 import { repositoryName } from "../ingest/git/repo-name";
+import type { FormatProbe } from "../ingest/probe-format";
 import { type CheckpointSession, DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
@@ -25,6 +26,8 @@ export interface AnalyzeOptions {
   shardGroups?: Map<string, string>;
   /** See `AnalyzeRequest.lines`. */
   lines?: boolean;
+  /** File heads read once for the export and the transcript searches of this analysis. */
+  probe?: FormatProbe;
 }
 
 /** Below this many sessions, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */

@@ -59,7 +59,7 @@ export async function analyzeExportFile(
   options: ExportAnalyzeOptions,
   out: AnalysisRows,
 ): Promise<boolean> {
-  const found = findExportFiles(path);
+  const found = findExportFiles(path, undefined, options.probe);
   if (found.length === 0) return false;
   const patch = options.commitPatch ? readCommitPatch(options.commitPatch, out) : null;
   const ids = new SessionIds(out);

@@ -44,7 +44,7 @@ export async function analyzeTranscripts(
   out: AnalysisRows,
 ): Promise<number> {
   const sink = new DiagnosticSink("transcripts", path);
-  const found = findTranscripts(path, sink);
+  const found = findTranscripts(path, sink, options.probe);
   out.diagnostics.push(...sink.rows);
   if (found.length === 0) return 0;
   const repo = repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;

@@ -2,6 +2,7 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import { checkpointTrailersWithoutData } from "../ingest/entire";
 import { openRepository } from "../ingest/git/repo";
+import { FormatProbe } from "../ingest/probe-format";
 import type { AnalysisRows } from "../model";
 import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeExportFile } from "./analyze-exports";
@@ -65,6 +66,7 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
     shard: request.shard,
     shardGroups: new Map<string, string>(),
     lines: request.lines === true,
+    probe: new FormatProbe(),
   };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;

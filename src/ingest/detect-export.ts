@@ -12,6 +12,7 @@
 import { closeSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DiagnosticSink } from "../model";
+import type { FormatProbe } from "./probe-format";
 import { openRegularFile } from "./read-regular";
 
 export type ExportFormat = "swe-agent" | "dataclaw" | "specstory" | "unknown";
@@ -23,12 +24,18 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 export function detectExportFormat(input: string | Uint8Array): ExportFormat {
   const complete = input.length <= PREFIX_BYTES;
-  let text =
+  const text =
     typeof input === "string"
       ? complete
         ? input
         : input.slice(0, PREFIX_BYTES)
       : new TextDecoder("utf-8").decode(complete ? input : input.subarray(0, PREFIX_BYTES));
+  return detectExportFormatOfPrefix(text, complete);
+}
+
+/** {@link detectExportFormat} on text already decoded (at most `PREFIX_BYTES` of the input); `complete`: it is the whole input. */
+export function detectExportFormatOfPrefix(decoded: string, complete: boolean): ExportFormat {
+  let text = decoded;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   text = text.replace(/^[\s\u0000]+/, "");
   if (text === "") return "unknown";
@@ -54,6 +61,9 @@ export function detectExportFormat(input: string | Uint8Array): ExportFormat {
     if (line === "") continue;
     seen++;
     const whole = i < lines.length - 1 || complete;
+    // Only a line that spells `session_id`, or writes a character as a `\u` escape, can hold that key: the
+    // others (every line of an agent transcript, most of the time) are not parsed for nothing.
+    if (!line.includes("session_id") && !line.includes("\\u")) continue;
     const value = whole ? parse(line) : undefined;
     if (value !== undefined) {
       if (isDataClawSession(value)) return "dataclaw";
@@ -126,9 +136,9 @@ export function probeFile(file: string, sink?: DiagnosticSink): Uint8Array | nul
  * Export files at a path (one file, or a folder searched recursively, skipping
  * `.git` and `node_modules`), each with its format, sorted by path. Files
  * whose content is none of the three formats are left out silently: a folder
- * holds many other files.
+ * holds many other files. With `probe`, each file is read once for this search and the transcript search.
  */
-export function findExportFiles(path: string, sink?: DiagnosticSink): ExportFile[] {
+export function findExportFiles(path: string, sink?: DiagnosticSink, probe?: FormatProbe): ExportFile[] {
   let st;
   try {
     st = statSync(path);
@@ -147,6 +157,11 @@ export function findExportFiles(path: string, sink?: DiagnosticSink): ExportFile
   else if (st.isDirectory()) walk(path, files, sink);
   const out: ExportFile[] = [];
   for (const file of files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (probe) {
+      const format = probe.of(file, sink)?.export ?? "unknown";
+      if (format !== "unknown") out.push({ file, format });
+      continue;
+    }
     const head = probeFile(file, sink);
     if (head === null) continue;
     // The probe holds one byte more than the prefix: a longer file is then seen as incomplete.

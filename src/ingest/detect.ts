@@ -49,6 +49,12 @@ export function detectTranscriptFormat(text: string | Uint8Array): TranscriptFor
     complete = text.length <= PREFIX_CHARS;
     prefix = new TextDecoder("utf-8").decode(complete ? text : text.subarray(0, PREFIX_CHARS));
   }
+  return detectTranscriptFormatOfPrefix(prefix, complete);
+}
+
+/** {@link detectTranscriptFormat} on text already decoded (at most `PREFIX_CHARS` of it); `complete`: the prefix is the whole input. */
+export function detectTranscriptFormatOfPrefix(decoded: string, complete: boolean): TranscriptFormat {
+  let prefix = decoded;
   if (prefix.charCodeAt(0) === 0xfeff) prefix = prefix.slice(1);
   prefix = prefix.replace(/^[\s\u0000]+/, "");
   if (prefix === "" || (prefix[0] !== "{" && prefix[0] !== "[")) return "unknown";
