@@ -19,6 +19,7 @@ import { packageRoot } from "./package-root";
 import { mapInWorkers } from "./parallel";
 import { repeatedAcrossFiles } from "./repeats-across-files";
 import {
+  byMoment,
   forgetRepository,
   runTranscriptGroupJob,
   runTranscriptSessionJob,
@@ -178,6 +179,12 @@ function collect(results: readonly TranscriptSessionResult[], out: AnalysisRows)
   }
 }
 
+/** A group to attribute; `alone`: its rows, already worked out by its only session's job. */
+interface PlannedGroup {
+  job: TranscriptGroupJob;
+  alone: TranscriptGroupResult | null;
+}
+
 /**
  * The groups of metrics.md §1b without Entire: connected components of sessions and the commits §1's rule links
  * them to, each commit's moment its committer date (ties: sha).
@@ -186,7 +193,7 @@ function transcriptGroups(
   results: readonly TranscriptSessionResult[],
   jobs: readonly TranscriptSessionJob[],
   commits: readonly Commit[],
-): TranscriptGroupJob[] {
+): PlannedGroup[] {
   const bySha = new Map(commits.map((c) => [c.sha, c]));
   const parent = new Map<string, string>();
   const find = (x: string): string => {
@@ -208,45 +215,55 @@ function transcriptGroups(
     for (const u of r.units) c.shas.add(u.row.commit_sha);
     components.set(root, c);
   });
-  const groups: TranscriptGroupJob[] = [];
+  const groups: PlannedGroup[] = [];
   for (const c of components.values()) {
     const groupCommits = [...c.shas]
       .map((sha) => bySha.get(sha))
       .filter((x): x is Commit => x !== undefined)
       .map((commit) => ({ commit, moment: commit.committer_time * 1000 }))
-      .sort((a, b) => a.moment - b.moment || (a.commit.sha < b.commit.sha ? -1 : 1));
+      .sort(byMoment);
     if (groupCommits.length === 0) continue;
     groups.push({
-      members: c.sessions.map((i) => ({ job: jobs[i], session_id: results[i].session_id! })),
-      commits: groupCommits,
+      job: {
+        members: c.sessions.map((i) => ({ job: jobs[i], session_id: results[i].session_id! })),
+        commits: groupCommits,
+      },
+      // A session alone in its component: its commits are the ones its job linked, so its job's rows stand.
+      alone: c.sessions.length === 1 ? results[c.sessions[0]].alone : null,
     });
   }
-  return groups.sort(
-    (a, b) => a.commits[0].moment - b.commits[0].moment || (a.commits[0].commit.sha < b.commits[0].commit.sha ? -1 : 1),
-  );
+  return groups.sort((a, b) => byMoment(a.job.commits[0], b.job.commits[0]));
 }
 
-async function analyzeGroups(groups: TranscriptGroupJob[], options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
+/** Every group's rows into `out`, in group order; groups of several sessions run as group jobs. */
+async function analyzeGroups(groups: PlannedGroup[], options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
   if (groups.length === 0) return;
   const root = packageRoot();
-  const sessions = groups.reduce((n, g) => n + g.members.length, 0);
+  const toRun = groups.filter((g) => g.alone === null).map((g) => g.job);
+  const sessions = toRun.reduce((n, g) => n + g.members.length, 0);
   const threads = root
     ? (options.threads ?? (sessions >= MIN_SESSIONS_FOR_WORKERS ? Math.min(availableParallelism(), 8) : 1))
     : 1;
-  options.onProgress?.(0, groups.length, "groups");
-  await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(
-    groups,
-    root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
-    {
-      threads,
-      exportName: "runGroupJob",
-      run: runTranscriptGroupJob,
-      onResult: (result, index) => {
-        (out.group_units ??= []).push(...result.group_units);
-        if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
-        out.diagnostics.push(...result.diagnostics);
-        options.onProgress?.(index + 1, groups.length, "groups");
-      },
-    },
-  );
+  options.onProgress?.(0, toRun.length, "groups");
+  const ran =
+    toRun.length === 0
+      ? []
+      : await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(
+          toRun,
+          root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
+          {
+            threads,
+            exportName: "runGroupJob",
+            run: runTranscriptGroupJob,
+            collect: true,
+            onResult: (_, index) => options.onProgress?.(index + 1, toRun.length, "groups"),
+          },
+        );
+  let k = 0;
+  groups.forEach((g) => {
+    const result = g.alone ?? ran[k++];
+    (out.group_units ??= []).push(...result.group_units);
+    if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+    out.diagnostics.push(...result.diagnostics);
+  });
 }
