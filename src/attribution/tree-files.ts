@@ -139,16 +139,61 @@ async function readNode(repo: GitRepository, gitDir: string, sha: string): Promi
 }
 
 export async function filesOfTree(repo: GitRepository, gitDir: string, rev: string): Promise<TreeFiles> {
-  const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
-  if (!tree) return NO_FILES;
-  const root = await loadNode(repo, gitDir, tree.sha);
+  const tree = await treeIdOf(repo, gitDir, rev);
+  if (tree === null) return NO_FILES;
+  const root = await loadNode(repo, gitDir, tree);
   return root === null ? NO_FILES : new LazyTree(root);
 }
 
-/** The bytes of a blob by id; null when the object store lacks it. */
+/** Commit id → its tree's id, per worker: a unit, its group and the linking ask for the same commits' trees. */
+const treeIds = new Map<string, string>();
+const TREE_IDS_KEPT = 100_000;
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+async function treeIdOf(repo: GitRepository, gitDir: string, rev: string): Promise<string | null> {
+  // Only a full object id always names the same commit (a branch or `HEAD` moves).
+  const key = FULL_ID.test(rev) ? `${gitDir}\u0000${rev}` : null;
+  const kept = key === null ? undefined : treeIds.get(key);
+  if (kept !== undefined) return kept;
+  const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
+  if (!tree) return null;
+  if (key !== null) {
+    if (treeIds.size >= TREE_IDS_KEPT) treeIds.delete(treeIds.keys().next().value!);
+    treeIds.set(key, tree.sha);
+  }
+  return tree.sha;
+}
+
+/**
+ * Blobs read lately, per worker, by git dir and id, the least recently used going first once they hold more
+ * than `BLOB_BYTES_KEPT`: a unit's replay and its group's read the same files at the same commits.
+ */
+const blobs = new Map<string, Uint8Array>();
+const BLOB_BYTES_KEPT = 32 * 1024 * 1024;
+let blobBytesKept = 0;
+
+/** The bytes of a blob by id (shared with other readers of the same blob: do not change them); null when the object store lacks it. */
 export async function readBlob(repo: GitRepository, sha: string): Promise<Uint8Array | null> {
+  const key = `${repo.gitDir}\u0000${sha}`;
+  const kept = blobs.get(key);
+  if (kept !== undefined) {
+    blobs.delete(key);
+    blobs.set(key, kept);
+    return kept;
+  }
   const object = await repo.objects.readObject(sha).catch(() => null);
-  return object !== null && object.type === "blob" ? object.data : null;
+  if (object === null || object.type !== "blob") return null;
+  // Two jobs may have read the same blob at once: it is kept (and counted) once.
+  if (object.data.length <= BLOB_BYTES_KEPT / 8 && !blobs.has(key)) {
+    blobs.set(key, object.data);
+    blobBytesKept += object.data.length;
+    for (const [k, bytes] of blobs) {
+      if (blobBytesKept <= BLOB_BYTES_KEPT) break;
+      blobs.delete(k);
+      blobBytesKept -= bytes.length;
+    }
+  }
+  return object.data;
 }
 
 /** The stored target text of each symbolic link of a tree; `missing`: links whose blob this clone lacks. */

@@ -50,6 +50,10 @@ export interface LogOptions {
   onHistoryIncomplete?: (message: string) => void;
 }
 
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** Commits whose changes are kept (a few hundred bytes each). */
+const CHANGES_KEPT = 4096;
+
 export interface ChangedFile {
   /** Path in the commit (for a deletion, the deleted path). */
   path: string;
@@ -205,6 +209,8 @@ class CliRepository implements GitRepository {
   readonly objects: GitObjectReader;
   private readonly diffTrees: DiffTreeBatch;
   private emptyTree: string | null = null;
+  /** Changes of commits named by id (no renames), the oldest asked-for going first: a unit, its group and the linking ask for the same ones. */
+  private readonly changesById = new Map<string, Promise<ChangedFile[] | null>>();
 
   constructor(
     readonly gitDir: string,
@@ -448,7 +454,27 @@ class CliRepository implements GitRepository {
     return this.emptyTree;
   }
 
+  /** The files a commit changes against its first parent; the same array for every call with one commit id (do not change it). */
   async changedFiles(sha: string, opts: ChangedFilesOptions = {}): Promise<ChangedFile[] | null> {
+    // Only a full object id always names the same commit (a branch or `HEAD` moves).
+    if (opts.renames || !FULL_ID.test(sha)) return this.readChangedFiles(sha, opts);
+    let kept = this.changesById.get(sha);
+    if (kept === undefined) {
+      kept = this.readChangedFiles(sha, opts);
+      this.changesById.set(sha, kept);
+      if (this.changesById.size > CHANGES_KEPT) this.changesById.delete(this.changesById.keys().next().value!);
+      // A failure (git ended, a partial clone) is asked again next time, as before there was a cache.
+      kept.then(
+        (files) => {
+          if (files === null) this.changesById.delete(sha);
+        },
+        () => this.changesById.delete(sha),
+      );
+    }
+    return kept;
+  }
+
+  private async readChangedFiles(sha: string, opts: ChangedFilesOptions): Promise<ChangedFile[] | null> {
     const parents = await this.parents(sha);
     if (parents === null) return null;
     if (!opts.renames) {
