@@ -36,6 +36,8 @@ export { findTranscripts, readFoundTranscript, type FoundTranscript } from "../i
 /** Below this much work, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
 const MIN_SESSIONS_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 48 * 1024 * 1024;
+/** Jobs each thread runs at once: a job waits on git (cat-file, diff-tree) about half its time, another computes then. */
+const JOBS_PER_THREAD = 2;
 
 /** Reads the transcripts at `path` into `out`; returns the number found. */
 export async function analyzeTranscripts(
@@ -51,25 +53,35 @@ export async function analyzeTranscripts(
   const repo = repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;
   const scratch = repo ? mkdtempSync(join(tmpdir(), "swe-chat-eval-")) : null;
   try {
-    const context = repo && repoPath ? await repositoryContext(repo, repoPath, scratch!, out) : null;
-    const notes = new DiagnosticSink(repoPath ? "git" : "transcripts", repoPath ?? path);
-    if (repoPath && !repo)
-      notes.error(
-        "repo-unreadable",
-        `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`,
-      );
-    else if (!repoPath)
-      notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
-    out.diagnostics.push(...notes.rows);
-    const job = (f: FoundTranscript): TranscriptSessionJob => ({
-      found: f,
-      gitDir: repo?.gitDir ?? null,
-      repoName: context?.name ?? null,
-      commitsFile: context?.commitsFile ?? null,
-      idleLimitS: options.idleLimitS,
-      lines: options.lines === true,
-    });
-    const results = await runJobs(found.map(job), options, "transcripts");
+    // The repository's history is read while the workers start (each loads the code, about half a second).
+    const prepared = (async () => {
+      const context = repo && repoPath ? await repositoryContext(repo, repoPath, scratch!, out) : null;
+      const notes = new DiagnosticSink(repoPath ? "git" : "transcripts", repoPath ?? path);
+      if (repoPath && !repo)
+        notes.error(
+          "repo-unreadable",
+          `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`,
+        );
+      else if (!repoPath)
+        notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
+      out.diagnostics.push(...notes.rows);
+      const job = (f: FoundTranscript): TranscriptSessionJob => ({
+        found: f,
+        gitDir: repo?.gitDir ?? null,
+        repoName: context?.name ?? null,
+        commitsFile: context?.commitsFile ?? null,
+        idleLimitS: options.idleLimitS,
+        lines: options.lines === true,
+      });
+      return { context, job };
+    })();
+    const results = await runJobs(
+      found,
+      prepared.then((p) => found.map(p.job)),
+      options,
+      "transcripts",
+    );
+    const { context, job } = await prepared;
     // A resumed session's job runs again without the calls an earlier file holds.
     const repeats = repeatedAcrossFiles(
       results.map((r) => ({
@@ -82,6 +94,7 @@ export async function analyzeTranscripts(
     );
     const again = [...repeats.keys()].sort((a, b) => a - b);
     const rerun = await runJobs(
+      again.map((i) => found[i]),
       again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })),
       options,
       "resumed sessions",
@@ -121,25 +134,33 @@ async function repositoryContext(
   return { name: await repositoryName(repo, repoPath), commitsFile, commits };
 }
 
+/** The session jobs of `found` (given once they are made: the pool starts before), in file order. */
 async function runJobs(
-  jobs: TranscriptSessionJob[],
+  found: readonly FoundTranscript[],
+  jobs: TranscriptSessionJob[] | Promise<TranscriptSessionJob[]>,
   options: AnalyzeOptions,
   label: string,
 ): Promise<TranscriptSessionResult[]> {
-  if (jobs.length === 0) return [];
+  if (found.length === 0) return [];
+  // Awaited by the pool when it asks for the first job; a failure meanwhile is not an unhandled one.
+  if (jobs instanceof Promise) jobs.catch(() => undefined);
   const root = packageRoot();
-  const bytes = jobs.reduce((n, j) => n + sizeOf(j.found.file), 0);
-  const enough = jobs.length >= MIN_SESSIONS_FOR_WORKERS && bytes >= MIN_BYTES_FOR_WORKERS;
+  const bytes = found.reduce((n, f) => n + sizeOf(f.file), 0);
+  const enough = found.length >= MIN_SESSIONS_FOR_WORKERS && bytes >= MIN_BYTES_FOR_WORKERS;
   const threads = root ? (options.threads ?? (enough ? Math.min(availableParallelism(), 8) : 1)) : 1;
-  options.onProgress?.(0, jobs.length, label);
+  options.onProgress?.(0, found.length, label);
+  async function* lazily(): AsyncGenerator<TranscriptSessionJob> {
+    yield* await jobs;
+  }
   return mapInWorkers<TranscriptSessionJob, TranscriptSessionResult>(
-    jobs,
+    lazily(),
     root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
     {
       threads,
+      concurrency: JOBS_PER_THREAD,
       run: runTranscriptSessionJob,
       collect: true,
-      onResult: (_, index) => options.onProgress?.(index + 1, jobs.length, jobs[index].found.file),
+      onResult: (_, index) => options.onProgress?.(index + 1, found.length, found[index].file),
     },
   );
 }
@@ -253,6 +274,7 @@ async function analyzeGroups(groups: PlannedGroup[], options: AnalyzeOptions, ou
           root ? join(root, "src", "analyze", "transcript-session-job.ts") : "transcript-session-job",
           {
             threads,
+            concurrency: JOBS_PER_THREAD,
             exportName: "runGroupJob",
             run: runTranscriptGroupJob,
             collect: true,
