@@ -35,35 +35,54 @@ export function detectExportFormat(input: string | Uint8Array): ExportFormat {
 
 /** {@link detectExportFormat} on text already decoded (at most `PREFIX_BYTES` of the input); `complete`: it is the whole input. */
 export function detectExportFormatOfPrefix(decoded: string, complete: boolean): ExportFormat {
+  return detectInPrefix(decoded, complete, false) as ExportFormat;
+}
+
+/**
+ * The same verdict from the first lines of the prefix only (`head`: whole lines, ending with a line break,
+ * more text after; `complete`: the prefix is the whole input), or null when the verdict may depend on the rest.
+ */
+export function detectExportFormatOfHead(head: string, complete: boolean): ExportFormat | null {
+  return detectInPrefix(head, complete, true);
+}
+
+function detectInPrefix(decoded: string, complete: boolean, head: boolean): ExportFormat | null {
   let text = decoded;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   text = text.replace(/^[\s\u0000]+/, "");
+  if (head) {
+    // Decided by the first lines only when the first is a JSON value of its own: no trajectory then starts in
+    // it unread (its first key is in that line), and the whole text is one JSON document only if white space
+    // follows that line, which leaves the head's lines empty and the verdict to the rest (below).
+    const nl = text.indexOf("\n");
+    if (nl < 0 || parse(text.slice(0, nl)) === undefined) return null;
+  }
   if (text === "") return "unknown";
-  if (text[0] !== "{") return isSpecStory(text) ? "specstory" : "unknown";
+  if (text[0] !== "{") return head ? null : isSpecStory(text) ? "specstory" : "unknown";
 
-  if (complete) {
+  if (complete && !head) {
     const whole = parse(text);
     if (whole !== undefined)
       return isTrajectory(whole) ? "swe-agent" : isDataClawSession(whole) ? "dataclaw" : "unknown";
   }
   // A trajectory cut off (too long for the prefix, or a truncated file): its first keys.
-  if (
-    /^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/.test(text) &&
-    /"trajectory"\s*:\s*\[/.test(text) &&
-    /"(action|observation)"\s*:/.test(text)
-  ) {
-    return "swe-agent";
+  if (/^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/.test(text)) {
+    if (head) return null;
+    if (/"trajectory"\s*:\s*\[/.test(text) && /"(action|observation)"\s*:/.test(text)) return "swe-agent";
   }
   const lines = text.split("\n");
   let seen = 0;
   for (let i = 0; i < lines.length && seen < MAX_LINES; i++) {
-    const line = lines[i].replace(/\u0000/g, "").trim();
-    if (line === "") continue;
+    const raw = lines[i];
+    // Blank once NULs are dropped and trimmed (\s is trim's set): not counted.
+    if (!/[^\s\u0000]/.test(raw)) continue;
     seen++;
     const whole = i < lines.length - 1 || complete;
-    // Only a line that spells `session_id`, or writes a character as a `\u` escape, can hold that key: the
-    // others (every line of an agent transcript, most of the time) are not parsed for nothing.
-    if (!line.includes("session_id") && !line.includes("\\u")) continue;
+    // Only a line that spells `session_id`, or writes a character as a `\u` escape (or holds a NUL, dropped
+    // below), can hold that key: the others (every line of an agent transcript, most of the time) are not
+    // parsed for nothing.
+    if (!raw.includes("session_id") && !raw.includes("\\u") && !raw.includes("\u0000")) continue;
+    const line = raw.replace(/\u0000/g, "").trim();
     const value = whole ? parse(line) : undefined;
     if (value !== undefined) {
       if (isDataClawSession(value)) return "dataclaw";
@@ -76,7 +95,8 @@ export function detectExportFormatOfPrefix(decoded: string, complete: boolean): 
     )
       return "dataclaw";
   }
-  return "unknown";
+  // The head's lines ran out before the lines looked at did: the next ones decide.
+  return head && seen < MAX_LINES ? null : "unknown";
 }
 
 function parse(s: string): unknown {

@@ -9,8 +9,8 @@
  */
 import { closeSync, readSync } from "node:fs";
 import type { DiagnosticSink } from "../model";
-import { detectExportFormatOfPrefix, type ExportFormat } from "./detect-export";
-import { detectTranscriptFormatOfPrefix, type TranscriptFormat } from "./detect";
+import { detectExportFormatOfHead, detectExportFormatOfPrefix, type ExportFormat } from "./detect-export";
+import { detectTranscriptFormatOfHead, detectTranscriptFormatOfPrefix, type TranscriptFormat } from "./detect";
 import { startsLikePrettyPrintedJson } from "./jsonl";
 import { openRegularFile } from "./read-regular";
 
@@ -50,23 +50,56 @@ export class FormatProbe {
     // One byte more than the prefix is read: the export detector then knows a longer file is cut off. The
     // transcript detector was always given at most the prefix, which it takes as the whole input.
     const prefix = head.length > PREFIX_BYTES ? head.subarray(0, PREFIX_BYTES) : head;
+    const complete = head.length <= PREFIX_BYTES;
+    // Both detectors look at their first 25 lines or fewer: those lines are decoded first, and the whole
+    // prefix only when they do not decide (a line break is one byte in UTF-8, so the lines decode as they do
+    // within the prefix).
+    const end = endOfLines(prefix, HEAD_LINES);
+    if (end > 0 && end < prefix.length) {
+      const lines = this.decoder.decode(prefix.subarray(0, end));
+      const transcript = detectTranscriptFormatOfHead(lines);
+      const exported = detectExportFormatOfHead(lines, complete);
+      if (transcript !== null && exported !== null)
+        return {
+          export: exported,
+          transcript,
+          prettyPrinted: transcript === "unknown" && startsLikePrettyPrintedJson(prefix),
+        };
+    }
     const text = this.decoder.decode(prefix);
     const transcript = detectTranscriptFormatOfPrefix(text, true);
     return {
-      export: detectExportFormatOfPrefix(text, head.length <= PREFIX_BYTES),
+      export: detectExportFormatOfPrefix(text, complete),
       transcript,
       prettyPrinted: transcript === "unknown" && startsLikePrettyPrintedJson(prefix),
     };
   }
 }
 
+/** One line more than the detectors look at (25 non-empty ones): the last of them is then whole. */
+const HEAD_LINES = 26;
+
+/** The offset just after the `n`-th line break of `bytes`, or -1 when it has fewer. */
+function endOfLines(bytes: Uint8Array, n: number): number {
+  let at = -1;
+  for (let k = 0; k < n; k++) {
+    at = bytes.indexOf(10, at + 1);
+    if (at < 0) return -1;
+  }
+  return at + 1;
+}
+
+const scratch = Buffer.alloc(PREFIX_BYTES + 1);
+
+/** The first bytes of `file`, in a buffer the next call overwrites. */
 function readPrefix(file: string, sink?: DiagnosticSink): Uint8Array | null {
   try {
     const fd = openRegularFile(file);
     try {
-      const buf = Buffer.alloc(PREFIX_BYTES + 1);
-      const n = readSync(fd, buf, 0, buf.length, 0);
-      return buf.subarray(0, n);
+      // One buffer for every probe (the bytes are read and done with before the next file): a fresh one per
+      // file costs as much as the read, the kernel handing it new pages.
+      const n = readSync(fd, scratch, 0, scratch.length, 0);
+      return scratch.subarray(0, n);
     } finally {
       closeSync(fd);
     }
