@@ -10,6 +10,7 @@
  * ids from one `git log -p | git patch-id --stable` pipeline per call.
  */
 import { readFile, realpath, stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { decodeGitPath, decodeGitPathLatin1 } from "./path-text";
 import { join, resolve } from "node:path";
 import type { Commit } from "../../model";
@@ -51,6 +52,8 @@ export interface LogOptions {
 }
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** Below twice this many commits, patch ids are read by one pipeline. */
+const PATCH_ID_PART_MIN = 256;
 /** Commits whose changes are kept (a few hundred bytes each). */
 const CHANGES_KEPT = 4096;
 
@@ -380,7 +383,20 @@ class CliRepository implements GitRepository {
   async patchIds(shas: readonly string[], onUnreadable?: (sha: string) => void): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     const unique = Array.from(new Set(shas));
-    await this.patchIdBatch(unique, map, onUnreadable);
+    // Diffing every commit is git's work, one CPU per pipeline: a long history is cut into a few parts read at
+    // once. Each part reports the commits it cannot read; the reports go out part by part, in the commits'
+    // order, as one pipeline over all of them gives them.
+    const parts = unique.length >= PATCH_ID_PART_MIN * 2 ? Math.min(4, availableParallelism()) : 1;
+    const size = Math.ceil(unique.length / parts);
+    const unreadable: string[][] = [];
+    await Promise.all(
+      Array.from({ length: parts }, (_, k) => {
+        const seen: string[] = [];
+        unreadable.push(seen);
+        return this.patchIdBatch(unique.slice(k * size, (k + 1) * size), map, (sha) => seen.push(sha));
+      }),
+    );
+    for (const sha of unreadable.flat()) onUnreadable?.(sha);
     return map;
   }
 
