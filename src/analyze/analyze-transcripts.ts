@@ -50,12 +50,15 @@ export async function analyzeTranscripts(
   const found = findTranscripts(path, sink, options.probe);
   out.diagnostics.push(...sink.rows);
   if (found.length === 0) return 0;
-  const repo = repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;
+  const ahead = options.historyAhead?.repoPath === repoPath ? options.historyAhead : undefined;
+  // Taken: closed below with the repository, not by the caller.
+  if (ahead) options.historyAhead = undefined;
+  const repo = ahead ? await ahead.repo : repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;
   const scratch = repo ? mkdtempSync(join(tmpdir(), "swe-chat-eval-")) : null;
   try {
     // The repository's history is read while the workers start (each loads the code, about half a second).
     const prepared = (async () => {
-      const context = repo && repoPath ? await repositoryContext(repo, repoPath, scratch!, out) : null;
+      const context = repo && repoPath ? await repositoryContext(repo, repoPath, scratch!, out, ahead?.commits) : null;
       const notes = new DiagnosticSink(repoPath ? "git" : "transcripts", repoPath ?? path);
       if (repoPath && !repo)
         notes.error(
@@ -111,22 +114,58 @@ export async function analyzeTranscripts(
   return found.length;
 }
 
+/**
+ * `--repo` opened and its history read ahead, while the files are still being probed (the history is git's work,
+ * about a second for 3 500 commits with patch ids). `analyzeTranscripts` takes it (and closes it);
+ * {@link discardHistoryAhead} closes one nobody took.
+ */
+export interface HistoryAhead {
+  repoPath: string;
+  repo: Promise<GitRepository | null>;
+  commits: Promise<History>;
+}
+
+interface History {
+  commits: Commit[];
+  /** What `onHistoryIncomplete` said, in order. */
+  incomplete: string[];
+}
+
+export function readHistoryAhead(repoPath: string): HistoryAhead {
+  const repo = openRepository(repoPath, { allowSubdirectory: true });
+  const commits = repo.then((r) => (r === null ? { commits: [], incomplete: [] } : readHistory(r)));
+  // Awaited when taken; a failure meanwhile (or of one never taken) is not an unhandled one.
+  commits.catch(() => undefined);
+  repo.catch(() => undefined);
+  return { repoPath, repo, commits };
+}
+
+export async function discardHistoryAhead(ahead: HistoryAhead): Promise<void> {
+  await ahead.commits.catch(() => undefined);
+  await (await ahead.repo.catch(() => null))?.close();
+}
+
+async function readHistory(repo: GitRepository): Promise<History> {
+  const incomplete: string[] = [];
+  const commits = await repo.logCommits({ patchIds: true, onHistoryIncomplete: (m) => incomplete.push(m) });
+  return { commits, incomplete };
+}
+
 /** The repository's name and its commits (patch ids included), written once for the workers to read. */
 async function repositoryContext(
   repo: GitRepository,
   repoPath: string,
   scratch: string,
   out: AnalysisRows,
+  ahead?: Promise<History>,
 ): Promise<{ name: string; commitsFile: string; commits: Commit[] }> {
   const historySink = new DiagnosticSink("git", repoPath);
-  const commits = await repo.logCommits({
-    patchIds: true,
-    onHistoryIncomplete: (message) =>
-      historySink.error(
-        "git-history-incomplete",
-        `git cannot walk the whole history of --repo (${message}): a commit object is absent from this clone; each branch was read on its own as far as it goes`,
-      ),
-  });
+  const { commits, incomplete } = await (ahead ?? readHistory(repo));
+  for (const message of incomplete)
+    historySink.error(
+      "git-history-incomplete",
+      `git cannot walk the whole history of --repo (${message}): a commit object is absent from this clone; each branch was read on its own as far as it goes`,
+    );
   out.diagnostics.push(...historySink.rows);
   const commitsFile = join(scratch, "commits.json");
   writeFileSync(commitsFile, JSON.stringify(commits));

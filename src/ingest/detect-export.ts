@@ -159,6 +159,36 @@ export function probeFile(file: string, sink?: DiagnosticSink): Uint8Array | nul
  * holds many other files. With `probe`, each file is read once for this search and the transcript search.
  */
 export function findExportFiles(path: string, sink?: DiagnosticSink, probe?: FormatProbe): ExportFile[] {
+  const out: ExportFile[] = [];
+  for (const file of filesAt(path, sink)) {
+    const format = exportFormatOf(file, sink, probe);
+    if (format !== "unknown") out.push({ file, format });
+  }
+  return out;
+}
+
+/**
+ * {@link findExportFiles} letting the event loop run every few files (a folder of logs takes a second or more
+ * to probe): what runs beside it (git reading the history) goes on meanwhile.
+ */
+export async function findExportFilesYielding(path: string, probe: FormatProbe): Promise<ExportFile[]> {
+  const out: ExportFile[] = [];
+  let sinceYield = 0;
+  for (const file of filesAt(path, undefined)) {
+    const format = exportFormatOf(file, undefined, probe);
+    if (format !== "unknown") out.push({ file, format });
+    if (++sinceYield === FILES_BETWEEN_YIELDS) {
+      sinceYield = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return out;
+}
+
+const FILES_BETWEEN_YIELDS = 16;
+
+/** Every file at `path` (itself, or a folder's, recursively), sorted. */
+function filesAt(path: string, sink: DiagnosticSink | undefined): string[] {
   let st;
   try {
     st = statSync(path);
@@ -175,20 +205,14 @@ export function findExportFiles(path: string, sink?: DiagnosticSink, probe?: For
   const files: string[] = [];
   if (st.isFile()) files.push(path);
   else if (st.isDirectory()) walk(path, files, sink);
-  const out: ExportFile[] = [];
-  for (const file of files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (probe) {
-      const format = probe.of(file, sink)?.export ?? "unknown";
-      if (format !== "unknown") out.push({ file, format });
-      continue;
-    }
-    const head = probeFile(file, sink);
-    if (head === null) continue;
-    // The probe holds one byte more than the prefix: a longer file is then seen as incomplete.
-    const format = detectExportFormat(head);
-    if (format !== "unknown") out.push({ file, format });
-  }
-  return out;
+  return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function exportFormatOf(file: string, sink: DiagnosticSink | undefined, probe: FormatProbe | undefined): ExportFormat {
+  if (probe) return probe.of(file, sink)?.export ?? "unknown";
+  const head = probeFile(file, sink);
+  // The probe holds one byte more than the prefix: a longer file is then seen as incomplete.
+  return head === null ? "unknown" : detectExportFormat(head);
 }
 
 function walk(dir: string, out: string[], sink: DiagnosticSink | undefined): void {
