@@ -1,6 +1,8 @@
 import { availableParallelism } from "node:os";
 import { type CandidateUnit, linkUnits, readEntireRepository } from "../ingest/entire";
 import { repositoryName } from "../ingest/git/repo-name";
+import type { FormatProbe } from "../ingest/probe-format";
+import type { HistoryAhead } from "./analyze-transcripts";
 import { type CheckpointSession, DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
@@ -24,6 +26,10 @@ export interface AnalyzeOptions {
   shardGroups?: Map<string, string>;
   /** See `AnalyzeRequest.lines`. */
   lines?: boolean;
+  /** File heads read once for the export and the transcript searches of this analysis. */
+  probe?: FormatProbe;
+  /** `--repo`'s history being read while the files are probed (see `readHistoryAhead`). */
+  historyAhead?: HistoryAhead;
 }
 
 /** Below this many sessions, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */

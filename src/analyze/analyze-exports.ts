@@ -14,7 +14,7 @@
 import { attributeUnitJob } from "../attribution/attribute-job";
 import type { PatchMatchFile } from "../attribution/patch-match";
 import { readDataClawFile } from "../ingest/dataclaw";
-import { type ExportFile, findExportFiles } from "../ingest/detect-export";
+import { type ExportFile, findExportFiles, findExportFilesYielding } from "../ingest/detect-export";
 import { readSpecStoryFile, type SpecStorySession } from "../ingest/specstory";
 import {
   isFileCommand,
@@ -59,7 +59,7 @@ export async function analyzeExportFile(
   options: ExportAnalyzeOptions,
   out: AnalysisRows,
 ): Promise<boolean> {
-  const found = findExportFiles(path);
+  const found = options.probe ? await findExportFilesYielding(path, options.probe) : findExportFiles(path);
   if (found.length === 0) return false;
   const patch = options.commitPatch ? readCommitPatch(options.commitPatch, out) : null;
   const ids = new SessionIds(out);

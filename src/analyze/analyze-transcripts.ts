@@ -19,6 +19,7 @@ import { jobModulePath, packageRoot } from "./package-root";
 import { mapInWorkers } from "./parallel";
 import { repeatedAcrossFiles } from "./repeats-across-files";
 import {
+  byMoment,
   forgetRepository,
   runTranscriptGroupJob,
   runTranscriptSessionJob,
@@ -35,6 +36,8 @@ export { findTranscripts, readFoundTranscript, type FoundTranscript } from "../i
 /** Below this much work, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
 const MIN_SESSIONS_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 48 * 1024 * 1024;
+/** Jobs each thread runs at once: a job waits on git (cat-file, diff-tree) about half its time, another computes then. */
+const JOBS_PER_THREAD = 2;
 
 /** Reads the transcripts at `path` into `out`; returns the number found. */
 export async function analyzeTranscripts(
@@ -44,31 +47,44 @@ export async function analyzeTranscripts(
   out: AnalysisRows,
 ): Promise<number> {
   const sink = new DiagnosticSink("transcripts", path);
-  const found = findTranscripts(path, sink);
+  const found = findTranscripts(path, sink, options.probe);
   out.diagnostics.push(...sink.rows);
   if (found.length === 0) return 0;
-  const repo = repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;
+  const ahead = options.historyAhead?.repoPath === repoPath ? options.historyAhead : undefined;
+  // Taken: closed below with the repository, not by the caller.
+  if (ahead) options.historyAhead = undefined;
+  const repo = ahead ? await ahead.repo : repoPath ? await openRepository(repoPath, { allowSubdirectory: true }) : null;
   const scratch = repo ? mkdtempSync(join(tmpdir(), "swe-chat-eval-")) : null;
   try {
-    const context = repo && repoPath ? await repositoryContext(repo, repoPath, scratch!, out) : null;
-    const notes = new DiagnosticSink(repoPath ? "git" : "transcripts", repoPath ?? path);
-    if (repoPath && !repo)
-      notes.error(
-        "repo-unreadable",
-        `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`,
-      );
-    else if (!repoPath)
-      notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
-    out.diagnostics.push(...notes.rows);
-    const job = (f: FoundTranscript): TranscriptSessionJob => ({
-      found: f,
-      gitDir: repo?.gitDir ?? null,
-      repoName: context?.name ?? null,
-      commitsFile: context?.commitsFile ?? null,
-      idleLimitS: options.idleLimitS,
-      lines: options.lines === true,
-    });
-    const results = await runJobs(found.map(job), options, "transcripts");
+    // The repository's history is read while the workers start (each loads the code, about half a second).
+    const prepared = (async () => {
+      const context = repo && repoPath ? await repositoryContext(repo, repoPath, scratch!, out, ahead?.commits) : null;
+      const notes = new DiagnosticSink(repoPath ? "git" : "transcripts", repoPath ?? path);
+      if (repoPath && !repo)
+        notes.error(
+          "repo-unreadable",
+          `--repo ${repoPath} is not a git repository: sessions are read, no unit is formed`,
+        );
+      else if (!repoPath)
+        notes.info("no-repository", "no --repo given: sessions and tool calls are read, no commit is attributed");
+      out.diagnostics.push(...notes.rows);
+      const job = (f: FoundTranscript): TranscriptSessionJob => ({
+        found: f,
+        gitDir: repo?.gitDir ?? null,
+        repoName: context?.name ?? null,
+        commitsFile: context?.commitsFile ?? null,
+        idleLimitS: options.idleLimitS,
+        lines: options.lines === true,
+      });
+      return { context, job };
+    })();
+    const results = await runJobs(
+      found,
+      prepared.then((p) => found.map(p.job)),
+      options,
+      "transcripts",
+    );
+    const { context, job } = await prepared;
     // A resumed session's job runs again without the calls an earlier file holds.
     const repeats = repeatedAcrossFiles(
       results.map((r) => ({
@@ -81,6 +97,7 @@ export async function analyzeTranscripts(
     );
     const again = [...repeats.keys()].sort((a, b) => a - b);
     const rerun = await runJobs(
+      again.map((i) => found[i]),
       again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })),
       options,
       "resumed sessions",
@@ -97,22 +114,58 @@ export async function analyzeTranscripts(
   return found.length;
 }
 
+/**
+ * `--repo` opened and its history read ahead, while the files are still being probed (the history is git's work,
+ * about a second for 3 500 commits with patch ids). `analyzeTranscripts` takes it (and closes it);
+ * {@link discardHistoryAhead} closes one nobody took.
+ */
+export interface HistoryAhead {
+  repoPath: string;
+  repo: Promise<GitRepository | null>;
+  commits: Promise<History>;
+}
+
+interface History {
+  commits: Commit[];
+  /** What `onHistoryIncomplete` said, in order. */
+  incomplete: string[];
+}
+
+export function readHistoryAhead(repoPath: string): HistoryAhead {
+  const repo = openRepository(repoPath, { allowSubdirectory: true });
+  const commits = repo.then((r) => (r === null ? { commits: [], incomplete: [] } : readHistory(r)));
+  // Awaited when taken; a failure meanwhile (or of one never taken) is not an unhandled one.
+  commits.catch(() => undefined);
+  repo.catch(() => undefined);
+  return { repoPath, repo, commits };
+}
+
+export async function discardHistoryAhead(ahead: HistoryAhead): Promise<void> {
+  await ahead.commits.catch(() => undefined);
+  await (await ahead.repo.catch(() => null))?.close();
+}
+
+async function readHistory(repo: GitRepository): Promise<History> {
+  const incomplete: string[] = [];
+  const commits = await repo.logCommits({ patchIds: true, onHistoryIncomplete: (m) => incomplete.push(m) });
+  return { commits, incomplete };
+}
+
 /** The repository's name and its commits (patch ids included), written once for the workers to read. */
 async function repositoryContext(
   repo: GitRepository,
   repoPath: string,
   scratch: string,
   out: AnalysisRows,
+  ahead?: Promise<History>,
 ): Promise<{ name: string; commitsFile: string; commits: Commit[] }> {
   const historySink = new DiagnosticSink("git", repoPath);
-  const commits = await repo.logCommits({
-    patchIds: true,
-    onHistoryIncomplete: (message) =>
-      historySink.error(
-        "git-history-incomplete",
-        `git cannot walk the whole history of --repo (${message}): a commit object is absent from this clone; each branch was read on its own as far as it goes`,
-      ),
-  });
+  const { commits, incomplete } = await (ahead ?? readHistory(repo));
+  for (const message of incomplete)
+    historySink.error(
+      "git-history-incomplete",
+      `git cannot walk the whole history of --repo (${message}): a commit object is absent from this clone; each branch was read on its own as far as it goes`,
+    );
   out.diagnostics.push(...historySink.rows);
   const commitsFile = join(scratch, "commits.json");
   writeFileSync(commitsFile, JSON.stringify(commits));
@@ -120,25 +173,33 @@ async function repositoryContext(
   return { name: await repositoryName(repo, repoPath), commitsFile, commits };
 }
 
+/** The session jobs of `found` (given once they are made: the pool starts before), in file order. */
 async function runJobs(
-  jobs: TranscriptSessionJob[],
+  found: readonly FoundTranscript[],
+  jobs: TranscriptSessionJob[] | Promise<TranscriptSessionJob[]>,
   options: AnalyzeOptions,
   label: string,
 ): Promise<TranscriptSessionResult[]> {
-  if (jobs.length === 0) return [];
+  if (found.length === 0) return [];
+  // Awaited by the pool when it asks for the first job; a failure meanwhile is not an unhandled one.
+  if (jobs instanceof Promise) jobs.catch(() => undefined);
   const root = packageRoot();
-  const bytes = jobs.reduce((n, j) => n + sizeOf(j.found.file), 0);
-  const enough = jobs.length >= MIN_SESSIONS_FOR_WORKERS && bytes >= MIN_BYTES_FOR_WORKERS;
+  const bytes = found.reduce((n, f) => n + sizeOf(f.file), 0);
+  const enough = found.length >= MIN_SESSIONS_FOR_WORKERS && bytes >= MIN_BYTES_FOR_WORKERS;
   const threads = root ? (options.threads ?? (enough ? Math.min(availableParallelism(), 8) : 1)) : 1;
-  options.onProgress?.(0, jobs.length, label);
+  options.onProgress?.(0, found.length, label);
+  async function* lazily(): AsyncGenerator<TranscriptSessionJob> {
+    yield* await jobs;
+  }
   return mapInWorkers<TranscriptSessionJob, TranscriptSessionResult>(
-    jobs,
+    lazily(),
     root ? jobModulePath(root, "transcript-session-job") : "transcript-session-job",
     {
       threads,
+      concurrency: JOBS_PER_THREAD,
       run: runTranscriptSessionJob,
       collect: true,
-      onResult: (_, index) => options.onProgress?.(index + 1, jobs.length, jobs[index].found.file),
+      onResult: (_, index) => options.onProgress?.(index + 1, found.length, found[index].file),
     },
   );
 }
@@ -178,6 +239,12 @@ function collect(results: readonly TranscriptSessionResult[], out: AnalysisRows)
   }
 }
 
+/** A group to attribute; `alone`: its rows, already worked out by its only session's job. */
+interface PlannedGroup {
+  job: TranscriptGroupJob;
+  alone: TranscriptGroupResult | null;
+}
+
 /**
  * The groups of metrics.md §1b without Entire: connected components of sessions and the commits §1's rule links
  * them to, each commit's moment its committer date (ties: sha).
@@ -186,7 +253,7 @@ function transcriptGroups(
   results: readonly TranscriptSessionResult[],
   jobs: readonly TranscriptSessionJob[],
   commits: readonly Commit[],
-): TranscriptGroupJob[] {
+): PlannedGroup[] {
   const bySha = new Map(commits.map((c) => [c.sha, c]));
   const parent = new Map<string, string>();
   const find = (x: string): string => {
@@ -208,45 +275,56 @@ function transcriptGroups(
     for (const u of r.units) c.shas.add(u.row.commit_sha);
     components.set(root, c);
   });
-  const groups: TranscriptGroupJob[] = [];
+  const groups: PlannedGroup[] = [];
   for (const c of components.values()) {
     const groupCommits = [...c.shas]
       .map((sha) => bySha.get(sha))
       .filter((x): x is Commit => x !== undefined)
       .map((commit) => ({ commit, moment: commit.committer_time * 1000 }))
-      .sort((a, b) => a.moment - b.moment || (a.commit.sha < b.commit.sha ? -1 : 1));
+      .sort(byMoment);
     if (groupCommits.length === 0) continue;
     groups.push({
-      members: c.sessions.map((i) => ({ job: jobs[i], session_id: results[i].session_id! })),
-      commits: groupCommits,
+      job: {
+        members: c.sessions.map((i) => ({ job: jobs[i], session_id: results[i].session_id! })),
+        commits: groupCommits,
+      },
+      // A session alone in its component: its commits are the ones its job linked, so its job's rows stand.
+      alone: c.sessions.length === 1 ? results[c.sessions[0]].alone : null,
     });
   }
-  return groups.sort(
-    (a, b) => a.commits[0].moment - b.commits[0].moment || (a.commits[0].commit.sha < b.commits[0].commit.sha ? -1 : 1),
-  );
+  return groups.sort((a, b) => byMoment(a.job.commits[0], b.job.commits[0]));
 }
 
-async function analyzeGroups(groups: TranscriptGroupJob[], options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
+/** Every group's rows into `out`, in group order; groups of several sessions run as group jobs. */
+async function analyzeGroups(groups: PlannedGroup[], options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
   if (groups.length === 0) return;
   const root = packageRoot();
-  const sessions = groups.reduce((n, g) => n + g.members.length, 0);
+  const toRun = groups.filter((g) => g.alone === null).map((g) => g.job);
+  const sessions = toRun.reduce((n, g) => n + g.members.length, 0);
   const threads = root
     ? (options.threads ?? (sessions >= MIN_SESSIONS_FOR_WORKERS ? Math.min(availableParallelism(), 8) : 1))
     : 1;
-  options.onProgress?.(0, groups.length, "groups");
-  await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(
-    groups,
-    root ? jobModulePath(root, "transcript-session-job") : "transcript-session-job",
-    {
-      threads,
-      exportName: "runGroupJob",
-      run: runTranscriptGroupJob,
-      onResult: (result, index) => {
-        (out.group_units ??= []).push(...result.group_units);
-        if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
-        out.diagnostics.push(...result.diagnostics);
-        options.onProgress?.(index + 1, groups.length, "groups");
-      },
-    },
-  );
+  options.onProgress?.(0, toRun.length, "groups");
+  const ran =
+    toRun.length === 0
+      ? []
+      : await mapInWorkers<TranscriptGroupJob, TranscriptGroupResult>(
+          toRun,
+          root ? jobModulePath(root, "transcript-session-job") : "transcript-session-job",
+          {
+            threads,
+            concurrency: JOBS_PER_THREAD,
+            exportName: "runGroupJob",
+            run: runTranscriptGroupJob,
+            collect: true,
+            onResult: (_, index) => options.onProgress?.(index + 1, toRun.length, "groups"),
+          },
+        );
+  let k = 0;
+  groups.forEach((g) => {
+    const result = g.alone ?? ran[k++];
+    (out.group_units ??= []).push(...result.group_units);
+    if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+    out.diagnostics.push(...result.diagnostics);
+  });
 }

@@ -2,11 +2,12 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { DiagnosticSink } from "../model";
 import { checkpointTrailersWithoutData } from "../ingest/entire";
 import { openRepository } from "../ingest/git/repo";
+import { FormatProbe } from "../ingest/probe-format";
 import type { AnalysisRows } from "../model";
 import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";
-import { analyzeTranscripts } from "./analyze-transcripts";
+import { analyzeTranscripts, discardHistoryAhead, type HistoryAhead, readHistoryAhead } from "./analyze-transcripts";
 import { keepShard, type Shard } from "./shard";
 import { specialFileKind, specialFileMessage } from "../ingest/read-regular";
 
@@ -67,6 +68,8 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
     shard: request.shard,
     shardGroups: new Map<string, string>(),
     lines: request.lines === true,
+    probe: new FormatProbe(),
+    historyAhead: undefined as HistoryAhead | undefined,
   };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;
@@ -104,13 +107,24 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       continue;
     }
     // Exports (SWE-agent trajectories, DataClaw, SpecStory) and agent transcripts can share a folder: read both.
-    const exportsRead = await analyzeExportFile(path, { ...options, commitPatch: request.commitPatch ?? null }, rows);
+    // `--repo`'s history is read meanwhile, for the transcripts (closed here if they do not take it).
+    options.historyAhead = request.repo ? readHistoryAhead(request.repo) : undefined;
+    let exportsRead = false;
+    let exportFile = false;
+    let n = 0;
+    try {
+      exportsRead = await analyzeExportFile(path, { ...options, commitPatch: request.commitPatch ?? null }, rows);
+      exportFile = exportsRead && statSync(path).isFile();
+      if (!exportFile) n = await analyzeTranscripts(path, request.repo ?? null, options, rows);
+    } finally {
+      if (options.historyAhead) await discardHistoryAhead(options.historyAhead);
+      options.historyAhead = undefined;
+    }
     if (exportsRead) inputs.push({ path, kind: "exports" });
-    if (exportsRead && statSync(path).isFile()) {
+    if (exportFile) {
       readAnything = true;
       continue;
     }
-    const n = await analyzeTranscripts(path, request.repo ?? null, options, rows);
     if (n > 0) inputs.push({ path, kind: "transcripts" });
     if (n > 0 || exportsRead) readAnything = true;
     else {

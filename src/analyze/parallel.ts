@@ -51,6 +51,12 @@ export interface MapInWorkersOptions<I, O> {
   tsx?: string | false;
   /** Called once, when every worker has loaded the job module (inline: when the module is loaded). Jobs already go to the first worker up before then; a caller that times the run can hold its jobs back until this. */
   onReady?: () => void;
+  /**
+   * Jobs one thread (each worker, or the calling thread inline) runs at once, interleaved where they await
+   * (default 1): for jobs that wait on another process (git), so that one job's wait is another's turn to
+   * compute. Results still come back in job order; each running job holds its own input in memory.
+   */
+  concurrency?: number;
   /** Per-worker V8 heap limits (MB), passed to `new Worker`. */
   resourceLimits?: { maxOldGenerationSizeMb?: number; maxYoungGenerationSizeMb?: number };
 }
@@ -82,7 +88,8 @@ const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_th
   const fn = mod[workerData.exportName] ?? (mod.default && mod.default[workerData.exportName]);
   if (typeof fn !== "function") throw new Error("the worker module " + workerData.module + " exports no function " + workerData.exportName);
   const queue = [];
-  let running = false;
+  let active = 0;
+  let closing = false;
   let results = [];
   let sentAt = performance.now();
   const send = () => {
@@ -90,33 +97,43 @@ const { parentPort, workerData, receiveMessageOnPort } = require("node:worker_th
     results = [];
     sentAt = performance.now();
   };
-  const run = async () => {
-    running = true;
-    for (;;) {
-      for (let m = receiveMessageOnPort(parentPort); m !== undefined; m = receiveMessageOnPort(parentPort)) queue.push(m.message);
-      if (queue.length === 0) break;
+  const finished = () => {
+    active--;
+    // A full batch, or a result held for long enough (slow jobs report one by one, for progress bars).
+    if (results.length >= workerData.batch || performance.now() - sentAt > 50) send();
+    take();
+  };
+  const start = (msg) => {
+    active++;
+    Promise.resolve()
+      .then(() => fn(msg.input))
+      .then(
+        (output) => {
+          results.push({ seq: msg.seq, output });
+          finished();
+        },
+        (e) => {
+          send();
+          parentPort.postMessage({ kind: "error", seq: msg.seq, error: e && e.stack ? String(e.stack) : String(e) });
+          finished();
+        },
+      );
+  };
+  // Up to workerData.concurrency jobs at once: one job's waits (for git) are another's turn to compute.
+  const take = () => {
+    for (let m = receiveMessageOnPort(parentPort); m !== undefined; m = receiveMessageOnPort(parentPort)) queue.push(m.message);
+    while (active < workerData.concurrency && queue.length > 0) {
       const msg = queue.shift();
-      if (msg === null) {
-        send();
-        parentPort.close();
-        return;
-      }
-      try {
-        results.push({ seq: msg.seq, output: await fn(msg.input) });
-      } catch (e) {
-        send();
-        parentPort.postMessage({ kind: "error", seq: msg.seq, error: e && e.stack ? String(e.stack) : String(e) });
-        continue;
-      }
-      // A full batch, or a result held for long enough (slow jobs report one by one, for progress bars).
-      if (results.length >= workerData.batch || performance.now() - sentAt > 50) send();
+      if (msg === null) closing = true;
+      else start(msg);
     }
+    if (active > 0 || queue.length > 0) return;
     send();
-    running = false;
+    if (closing) parentPort.close();
   };
   parentPort.on("message", (msg) => {
     queue.push(msg);
-    if (!running) void run();
+    take();
   });
   parentPort.postMessage({ kind: "ready" });
 })().catch((e) => parentPort.postMessage({ kind: "fatal", error: e && e.stack ? String(e.stack) : String(e) }));
@@ -155,8 +172,18 @@ export async function mapInWorkers<I, O>(
       fn = f as (input: I) => O | Promise<O>;
     }
     options.onReady?.();
+    const run = fn;
+    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
     let index = 0;
-    for await (const job of jobs) await deliver(await fn(job), index++);
+    const running: Promise<O>[] = [];
+    for await (const job of jobs) {
+      const output = Promise.resolve().then(() => run(job));
+      // Awaited in turn below; a later job's failure must not count as unhandled while an earlier one runs.
+      output.catch(() => undefined);
+      running.push(output);
+      if (running.length >= concurrency) await deliver(await running.shift()!, index++);
+    }
+    while (running.length > 0) await deliver(await running.shift()!, index++);
     return results;
   }
 
@@ -180,7 +207,8 @@ export async function mapInWorkers<I, O>(
       `the worker module ${modulePath} is TypeScript but tsx (tsx/esm/api) was not found from its folder or from ${process.cwd()}`,
     );
   }
-  const workerData = { module: pathToFileURL(modulePath).href, exportName, tsx, batch };
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
+  const workerData = { module: pathToFileURL(modulePath).href, exportName, tsx, batch, concurrency };
 
   return new Promise<O[]>((resolvePromise, rejectPromise) => {
     const iterator: AsyncIterator<I> | Iterator<I> =

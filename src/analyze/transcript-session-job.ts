@@ -81,6 +81,12 @@ export interface TranscriptSessionResult {
   line_ranges: LineRangeRow[];
   /** The session's diagnostics; its units' `unit-excluded` rows are the caller's. */
   diagnostics: Diagnostic[];
+  /**
+   * The rows of the group this session forms if no other session is linked to its commits (the common case),
+   * worked out while the session is parsed: the caller uses them when the group is the session alone, and
+   * runs a group job (which reads the transcript again) only for groups of several sessions. Null without units.
+   */
+  alone: TranscriptGroupResult | null;
 }
 
 /** Per worker (and for inline runs): the open repository, its commits and its HEAD tree. */
@@ -136,6 +142,7 @@ export async function runTranscriptSessionJob(job: TranscriptSessionJob): Promis
     unit_files: [],
     line_ranges: [],
     diagnostics: [],
+    alone: null,
   };
   const sink = new DiagnosticSink(job.found.format, job.found.file);
   try {
@@ -148,6 +155,7 @@ export async function runTranscriptSessionJob(job: TranscriptSessionJob): Promis
     out.units = [];
     out.unit_files = [];
     out.line_ranges = [];
+    out.alone = null;
     sink.error(
       "transcript-session-failed",
       `internal error (${e instanceof Error ? e.message : String(e)}); the session and its units are left out`,
@@ -221,7 +229,21 @@ async function analyzeTranscript(
     out.unit_files.push(...outcome.files);
     out.line_ranges.push(...outcome.lines);
   }
+  if (links.commits.length > 0) {
+    const commits = links.commits.map((commit) => ({ commit, moment: commit.committer_time * 1000 })).sort(byMoment);
+    out.alone = await groupRows(
+      job,
+      session.session_id,
+      async () => context,
+      () => [memberFromSession(session, session.session_id, commits)],
+      commits,
+    );
+  }
 }
+
+/** The order of a group's commits (metrics.md §1b): by moment, ties by sha. */
+export const byMoment = (a: GroupCommit, b: GroupCommit): number =>
+  a.moment - b.moment || (a.commit.sha < b.commit.sha ? -1 : 1);
 
 /** The session without the calls an earlier file holds (see ./repeats-across-files.ts). */
 function withoutRepeated(
@@ -363,43 +385,67 @@ export interface TranscriptGroupResult {
 export const runGroupJob = (job: TranscriptGroupJob) => runTranscriptGroupJob(job);
 
 export async function runTranscriptGroupJob(job: TranscriptGroupJob): Promise<TranscriptGroupResult> {
+  const first = job.members[0].job;
+  return groupRows(
+    first,
+    job.members[0]?.session_id ?? null,
+    () => contextOf(first),
+    () => job.members.map((m) => memberOf(m.job, m.session_id, job.commits)),
+    job.commits,
+  );
+}
+
+/**
+ * A group's rows: its members attributed over its commits. The repository and the members are got inside, so
+ * that a failure there is the group's `group-failed` note, as for the attribution itself.
+ */
+async function groupRows(
+  first: TranscriptSessionJob,
+  firstSessionId: string | null,
+  contextFor: () => Promise<RepoContext | null>,
+  membersFor: () => GroupMember[],
+  commits: GroupCommit[],
+): Promise<TranscriptGroupResult> {
   // A group's notes carry its first session's id: they are found (and sharded) with the group's rows.
-  const sink = new DiagnosticSink("transcripts", null, job.members[0]?.session_id ?? null);
+  const sink = new DiagnosticSink("transcripts", null, firstSessionId);
   try {
-    const first = job.members[0].job;
-    const context = await contextOf(first);
+    const context = await contextFor();
     if (context === null || first.repoName === null) return { group_units: [], line_ranges: [], diagnostics: [] };
-    const members: GroupMember[] = job.members.map((m) => memberOf(m.job, m.session_id, job.commits));
+    const members = membersFor();
     const lines: LineRangeRow[] | undefined = first.lines ? [] : undefined;
-    const rows = await attributeGroup(
-      { repo: first.repoName, git: context.repo, members, commits: job.commits, lines },
-      sink,
-    );
+    const rows = await attributeGroup({ repo: first.repoName, git: context.repo, members, commits, lines }, sink);
     return { group_units: rows, line_ranges: lines ?? [], diagnostics: sink.rows };
   } catch (e) {
     sink.error(
       "group-failed",
-      `group of commits ${job.commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`,
+      `group of commits ${commits.map((c) => c.commit.sha.slice(0, 8)).join(", ")}: internal error (${e instanceof Error ? e.message : String(e)}); its rows are left out`,
     );
     return { group_units: [], line_ranges: [], diagnostics: sink.rows };
   }
 }
 
-/** A session of the group, read again (quietly: its own job reported on it); a call precedes the first commit made after its result. */
+/** A session of the group, read again (quietly: its own job reported on it). */
 function memberOf(job: TranscriptSessionJob, sessionId: string, commits: readonly GroupCommit[]): GroupMember {
   const quiet = new DiagnosticSink(job.found.format, job.found.file);
   const read = readFoundTranscript(job.found, quiet);
-  const base = { session_id: sessionId, checkpoints: [], entire: [], touched: [] };
   if (read === null)
     return {
-      ...base,
+      session_id: sessionId,
+      checkpoints: [],
+      entire: [],
+      touched: [],
       agent: null,
       model: null,
       parts: null,
       problem: "unreadable",
       started_ms: Number.POSITIVE_INFINITY,
     };
-  const session = job.repeated ? withoutRepeated(read, job.repeated, quiet) : read;
+  return memberFromSession(job.repeated ? withoutRepeated(read, job.repeated, quiet) : read, sessionId, commits);
+}
+
+/** A session as a group member: a call precedes the first commit made after its result. */
+function memberFromSession(session: Session, sessionId: string, commits: readonly GroupCommit[]): GroupMember {
+  const base = { session_id: sessionId, checkpoints: [], entire: [], touched: [] };
   const calls = callsInSlice(session, 0).map((call) => {
     const at = Date.parse(call.result_timestamp ?? call.timestamp ?? "");
     const k = Number.isFinite(at) ? commits.findIndex((c) => at < c.moment) : 0;

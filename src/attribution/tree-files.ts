@@ -2,7 +2,8 @@
  * A commit's files as the replay reads them: blob ids by path, symbolic links
  * marked, blobs read by id through the repository's cat-file process.
  */
-import { type GitRepository, parseTreeObject } from "../ingest/git/repo";
+import type { GitRepository } from "../ingest/git/repo";
+import { decodeGitPath } from "../ingest/git/path-text";
 import { isPlausibleLinkTarget, type UnitLinks } from "./unit-links";
 
 // Link targets are decoded as file text is (BOM kept).
@@ -28,8 +29,13 @@ export interface TreeFiles {
 }
 
 interface TreeNode {
-  /** Files and links: name → blob id. */
-  blobs: Map<string, string>;
+  /** Files and links: name → blob id. Read from `raw` when first asked for (most folders of a tree never are). */
+  blobs: Map<string, string> | null;
+  /** The tree object, until `blobs` is read from it, and its ids' length (20 bytes, 32 in a SHA-256 repository). */
+  raw: Uint8Array | null;
+  hashBytes: number;
+  /** How many files and links the folder holds. */
+  blobCount: number;
   /** Sub-folders that hold a file somewhere below (an unreadable or file-less one is left out, as the walk did). */
   folders: Map<string, TreeNode>;
   /** The links below this folder, relative to it. */
@@ -37,7 +43,67 @@ interface TreeNode {
   size: number;
 }
 
-const EMPTY_NODE: TreeNode = { blobs: new Map(), folders: new Map(), links: [], size: 0 };
+const EMPTY_NODE: TreeNode = {
+  blobs: new Map(),
+  raw: null,
+  hashBytes: 20,
+  blobCount: 0,
+  folders: new Map(),
+  links: [],
+  size: 0,
+};
+
+/** A git mode as written in a tree object (ASCII, no leading zero): its kind. */
+function modeKind(buf: Buffer, from: number, to: number): "folder" | "submodule" | "link" | "file" {
+  const n = to - from;
+  if (n === 5 && buf.toString("latin1", from, to) === "40000") return "folder";
+  if (n === 6) {
+    const mode = buf.toString("latin1", from, to);
+    if (mode === "160000") return "submodule";
+    if (mode === "120000") return "link";
+  }
+  return "file";
+}
+
+/**
+ * Each entry of a tree object, as `parseTreeObject` reads them (the same end on a damaged object), with the
+ * name and id decoded only when `want` says so for that kind.
+ */
+function forEachEntry(
+  data: Uint8Array,
+  hashBytes: number,
+  want: (kind: ReturnType<typeof modeKind>) => boolean,
+  visit: (kind: ReturnType<typeof modeKind>, name: string, sha: string) => void,
+): void {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let off = 0;
+  while (off < buf.length) {
+    const space = buf.indexOf(0x20, off);
+    const nul = buf.indexOf(0, space + 1);
+    if (space < 0 || nul < 0 || nul + 1 + hashBytes > buf.length) break;
+    const kind = modeKind(buf, off, space);
+    if (want(kind))
+      visit(kind, decodeGitPath(buf.subarray(space + 1, nul)), buf.toString("hex", nul + 1, nul + 1 + hashBytes));
+    else visit(kind, "", "");
+    off = nul + 1 + hashBytes;
+  }
+}
+
+function blobsOf(node: TreeNode): Map<string, string> {
+  if (node.blobs !== null) return node.blobs;
+  const blobs = new Map<string, string>();
+  forEachEntry(
+    node.raw!,
+    node.hashBytes,
+    (kind) => kind === "file" || kind === "link",
+    (kind, name, sha) => {
+      if (kind === "file" || kind === "link") blobs.set(name, sha);
+    },
+  );
+  node.blobs = blobs;
+  node.raw = null;
+  return blobs;
+}
 
 function nodeAt(root: TreeNode, path: string, end: number): TreeNode | undefined {
   let node: TreeNode | undefined = root;
@@ -57,7 +123,7 @@ class LazyTree implements TreeFiles {
   blob(path: string): string | undefined {
     const slash = path.lastIndexOf("/");
     const folder = slash < 0 ? this.root : nodeAt(this.root, path, slash);
-    return folder?.blobs.get(path.slice(slash + 1));
+    return folder === undefined ? undefined : blobsOf(folder).get(path.slice(slash + 1));
   }
   has(path: string): boolean {
     return this.blob(path) !== undefined;
@@ -118,37 +184,89 @@ function loadNode(repo: GitRepository, gitDir: string, sha: string): Promise<Tre
 async function readNode(repo: GitRepository, gitDir: string, sha: string): Promise<TreeNode | null> {
   const object = await repo.objects.readObject(sha).catch(() => null);
   if (object === null || object.type !== "tree") return null;
-  const blobs = new Map<string, string>();
+  const hashBytes = object.sha.length / 2;
   const links: string[] = [];
   const subtrees: { name: string; node: Promise<TreeNode | null> }[] = [];
-  for (const entry of parseTreeObject(object.data, object.sha.length / 2)) {
-    if (entry.mode === "40000") subtrees.push({ name: entry.name, node: loadNode(repo, gitDir, entry.sha) });
-    else if (entry.mode !== "160000") {
-      blobs.set(entry.name, entry.sha);
-      if (entry.mode === "120000") links.push(entry.name);
-    }
-  }
+  let blobCount = 0;
+  // Only sub-folders and links are decoded now: a file's name and id when its folder is first asked about.
+  forEachEntry(
+    object.data,
+    hashBytes,
+    (kind) => kind === "folder" || kind === "link",
+    (kind, name, entrySha) => {
+      if (kind === "folder") subtrees.push({ name, node: loadNode(repo, gitDir, entrySha) });
+      else if (kind !== "submodule") {
+        blobCount++;
+        if (kind === "link") links.push(name);
+      }
+    },
+  );
   const folders = new Map<string, TreeNode>();
   for (const { name, node } of subtrees) {
     const child = await node;
-    if (child === null || (child.blobs.size === 0 && child.folders.size === 0)) continue;
+    if (child === null || (child.blobCount === 0 && child.folders.size === 0)) continue;
     folders.set(name, child);
     for (const link of child.links) links.push(`${name}/${link}`);
   }
-  return { blobs, folders, links, size: blobs.size + folders.size };
+  return { blobs: null, raw: object.data, hashBytes, blobCount, folders, links, size: blobCount + folders.size };
 }
 
 export async function filesOfTree(repo: GitRepository, gitDir: string, rev: string): Promise<TreeFiles> {
-  const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
-  if (!tree) return NO_FILES;
-  const root = await loadNode(repo, gitDir, tree.sha);
+  const tree = await treeIdOf(repo, gitDir, rev);
+  if (tree === null) return NO_FILES;
+  const root = await loadNode(repo, gitDir, tree);
   return root === null ? NO_FILES : new LazyTree(root);
 }
 
-/** The bytes of a blob by id; null when the object store lacks it. */
+/** Commit id → its tree's id, per worker: a unit, its group and the linking ask for the same commits' trees. */
+const treeIds = new Map<string, string>();
+const TREE_IDS_KEPT = 100_000;
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+async function treeIdOf(repo: GitRepository, gitDir: string, rev: string): Promise<string | null> {
+  // Only a full object id always names the same commit (a branch or `HEAD` moves).
+  const key = FULL_ID.test(rev) ? `${gitDir}\u0000${rev}` : null;
+  const kept = key === null ? undefined : treeIds.get(key);
+  if (kept !== undefined) return kept;
+  const tree = await repo.objects.info(`${rev}^{tree}`).catch(() => null);
+  if (!tree) return null;
+  if (key !== null) {
+    if (treeIds.size >= TREE_IDS_KEPT) treeIds.delete(treeIds.keys().next().value!);
+    treeIds.set(key, tree.sha);
+  }
+  return tree.sha;
+}
+
+/**
+ * Blobs read lately, per worker, by git dir and id, the least recently used going first once they hold more
+ * than `BLOB_BYTES_KEPT`: a unit's replay and its group's read the same files at the same commits.
+ */
+const blobs = new Map<string, Uint8Array>();
+const BLOB_BYTES_KEPT = 32 * 1024 * 1024;
+let blobBytesKept = 0;
+
+/** The bytes of a blob by id (shared with other readers of the same blob: do not change them); null when the object store lacks it. */
 export async function readBlob(repo: GitRepository, sha: string): Promise<Uint8Array | null> {
+  const key = `${repo.gitDir}\u0000${sha}`;
+  const kept = blobs.get(key);
+  if (kept !== undefined) {
+    blobs.delete(key);
+    blobs.set(key, kept);
+    return kept;
+  }
   const object = await repo.objects.readObject(sha).catch(() => null);
-  return object !== null && object.type === "blob" ? object.data : null;
+  if (object === null || object.type !== "blob") return null;
+  // Two jobs may have read the same blob at once: it is kept (and counted) once.
+  if (object.data.length <= BLOB_BYTES_KEPT / 8 && !blobs.has(key)) {
+    blobs.set(key, object.data);
+    blobBytesKept += object.data.length;
+    for (const [k, bytes] of blobs) {
+      if (blobBytesKept <= BLOB_BYTES_KEPT) break;
+      blobs.delete(k);
+      blobBytesKept -= bytes.length;
+    }
+  }
+  return object.data;
 }
 
 /** The stored target text of each symbolic link of a tree; `missing`: links whose blob this clone lacks. */

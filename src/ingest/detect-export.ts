@@ -12,6 +12,7 @@
 import { closeSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DiagnosticSink } from "../model";
+import type { FormatProbe } from "./probe-format";
 import { openRegularFile } from "./read-regular";
 
 export type ExportFormat = "swe-agent" | "dataclaw" | "specstory" | "unknown";
@@ -23,37 +24,65 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 export function detectExportFormat(input: string | Uint8Array): ExportFormat {
   const complete = input.length <= PREFIX_BYTES;
-  let text =
+  const text =
     typeof input === "string"
       ? complete
         ? input
         : input.slice(0, PREFIX_BYTES)
       : new TextDecoder("utf-8").decode(complete ? input : input.subarray(0, PREFIX_BYTES));
+  return detectExportFormatOfPrefix(text, complete);
+}
+
+/** {@link detectExportFormat} on text already decoded (at most `PREFIX_BYTES` of the input); `complete`: it is the whole input. */
+export function detectExportFormatOfPrefix(decoded: string, complete: boolean): ExportFormat {
+  return detectInPrefix(decoded, complete, false) as ExportFormat;
+}
+
+/**
+ * The same verdict from the first lines of the prefix only (`head`: whole lines, ending with a line break,
+ * more text after; `complete`: the prefix is the whole input), or null when the verdict may depend on the rest.
+ */
+export function detectExportFormatOfHead(head: string, complete: boolean): ExportFormat | null {
+  return detectInPrefix(head, complete, true);
+}
+
+function detectInPrefix(decoded: string, complete: boolean, head: boolean): ExportFormat | null {
+  let text = decoded;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   text = text.replace(/^[\s\u0000]+/, "");
+  if (head) {
+    // Decided by the first lines only when the first is a JSON value of its own: no trajectory then starts in
+    // it unread (its first key is in that line), and the whole text is one JSON document only if white space
+    // follows that line, which leaves the head's lines empty and the verdict to the rest (below).
+    const nl = text.indexOf("\n");
+    if (nl < 0 || parse(text.slice(0, nl)) === undefined) return null;
+  }
   if (text === "") return "unknown";
-  if (text[0] !== "{") return isSpecStory(text) ? "specstory" : "unknown";
+  if (text[0] !== "{") return head ? null : isSpecStory(text) ? "specstory" : "unknown";
 
-  if (complete) {
+  if (complete && !head) {
     const whole = parse(text);
     if (whole !== undefined)
       return isTrajectory(whole) ? "swe-agent" : isDataClawSession(whole) ? "dataclaw" : "unknown";
   }
   // A trajectory cut off (too long for the prefix, or a truncated file): its first keys.
-  if (
-    /^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/.test(text) &&
-    /"trajectory"\s*:\s*\[/.test(text) &&
-    /"(action|observation)"\s*:/.test(text)
-  ) {
-    return "swe-agent";
+  if (/^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/.test(text)) {
+    if (head) return null;
+    if (/"trajectory"\s*:\s*\[/.test(text) && /"(action|observation)"\s*:/.test(text)) return "swe-agent";
   }
   const lines = text.split("\n");
   let seen = 0;
   for (let i = 0; i < lines.length && seen < MAX_LINES; i++) {
-    const line = lines[i].replace(/\u0000/g, "").trim();
-    if (line === "") continue;
+    const raw = lines[i];
+    // Blank once NULs are dropped and trimmed (\s is trim's set): not counted.
+    if (!/[^\s\u0000]/.test(raw)) continue;
     seen++;
     const whole = i < lines.length - 1 || complete;
+    // Only a line that spells `session_id`, or writes a character as a `\u` escape (or holds a NUL, dropped
+    // below), can hold that key: the others (every line of an agent transcript, most of the time) are not
+    // parsed for nothing.
+    if (!raw.includes("session_id") && !raw.includes("\\u") && !raw.includes("\u0000")) continue;
+    const line = raw.replace(/\u0000/g, "").trim();
     const value = whole ? parse(line) : undefined;
     if (value !== undefined) {
       if (isDataClawSession(value)) return "dataclaw";
@@ -66,7 +95,8 @@ export function detectExportFormat(input: string | Uint8Array): ExportFormat {
     )
       return "dataclaw";
   }
-  return "unknown";
+  // The head's lines ran out before the lines looked at did: the next ones decide.
+  return head && seen < MAX_LINES ? null : "unknown";
 }
 
 function parse(s: string): unknown {
@@ -126,9 +156,39 @@ export function probeFile(file: string, sink?: DiagnosticSink): Uint8Array | nul
  * Export files at a path (one file, or a folder searched recursively, skipping
  * `.git` and `node_modules`), each with its format, sorted by path. Files
  * whose content is none of the three formats are left out silently: a folder
- * holds many other files.
+ * holds many other files. With `probe`, each file is read once for this search and the transcript search.
  */
-export function findExportFiles(path: string, sink?: DiagnosticSink): ExportFile[] {
+export function findExportFiles(path: string, sink?: DiagnosticSink, probe?: FormatProbe): ExportFile[] {
+  const out: ExportFile[] = [];
+  for (const file of filesAt(path, sink)) {
+    const format = exportFormatOf(file, sink, probe);
+    if (format !== "unknown") out.push({ file, format });
+  }
+  return out;
+}
+
+/**
+ * {@link findExportFiles} letting the event loop run every few files (a folder of logs takes a second or more
+ * to probe): what runs beside it (git reading the history) goes on meanwhile.
+ */
+export async function findExportFilesYielding(path: string, probe: FormatProbe): Promise<ExportFile[]> {
+  const out: ExportFile[] = [];
+  let sinceYield = 0;
+  for (const file of filesAt(path, undefined)) {
+    const format = exportFormatOf(file, undefined, probe);
+    if (format !== "unknown") out.push({ file, format });
+    if (++sinceYield === FILES_BETWEEN_YIELDS) {
+      sinceYield = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  return out;
+}
+
+const FILES_BETWEEN_YIELDS = 16;
+
+/** Every file at `path` (itself, or a folder's, recursively), sorted. */
+function filesAt(path: string, sink: DiagnosticSink | undefined): string[] {
   let st;
   try {
     st = statSync(path);
@@ -145,15 +205,14 @@ export function findExportFiles(path: string, sink?: DiagnosticSink): ExportFile
   const files: string[] = [];
   if (st.isFile()) files.push(path);
   else if (st.isDirectory()) walk(path, files, sink);
-  const out: ExportFile[] = [];
-  for (const file of files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const head = probeFile(file, sink);
-    if (head === null) continue;
-    // The probe holds one byte more than the prefix: a longer file is then seen as incomplete.
-    const format = detectExportFormat(head);
-    if (format !== "unknown") out.push({ file, format });
-  }
-  return out;
+  return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function exportFormatOf(file: string, sink: DiagnosticSink | undefined, probe: FormatProbe | undefined): ExportFormat {
+  if (probe) return probe.of(file, sink)?.export ?? "unknown";
+  const head = probeFile(file, sink);
+  // The probe holds one byte more than the prefix: a longer file is then seen as incomplete.
+  return head === null ? "unknown" : detectExportFormat(head);
 }
 
 function walk(dir: string, out: string[], sink: DiagnosticSink | undefined): void {

@@ -49,8 +49,27 @@ export function detectTranscriptFormat(text: string | Uint8Array): TranscriptFor
     complete = text.length <= PREFIX_CHARS;
     prefix = new TextDecoder("utf-8").decode(complete ? text : text.subarray(0, PREFIX_CHARS));
   }
+  return detectTranscriptFormatOfPrefix(prefix, complete);
+}
+
+/** {@link detectTranscriptFormat} on text already decoded (at most `PREFIX_CHARS` of it); `complete`: the prefix is the whole input. */
+export function detectTranscriptFormatOfPrefix(decoded: string, complete: boolean): TranscriptFormat {
+  return detectInPrefix(decoded, complete, false) as TranscriptFormat;
+}
+
+/**
+ * The same verdict from the first lines of the prefix only (`head`: whole lines, ending with a line break,
+ * more text after), or null when the verdict may depend on the rest (then decode the whole prefix).
+ */
+export function detectTranscriptFormatOfHead(head: string): TranscriptFormat | null {
+  return detectInPrefix(head, false, true);
+}
+
+function detectInPrefix(decoded: string, complete: boolean, head: boolean): TranscriptFormat | null {
+  let prefix = decoded;
   if (prefix.charCodeAt(0) === 0xfeff) prefix = prefix.slice(1);
   prefix = prefix.replace(/^[\s\u0000]+/, "");
+  if (prefix === "" && head) return null;
   if (prefix === "" || (prefix[0] !== "{" && prefix[0] !== "[")) return "unknown";
 
   const lines = prefix.split("\n");
@@ -63,6 +82,7 @@ export function detectTranscriptFormat(text: string | Uint8Array): TranscriptFor
     first === "[" ||
     (firstIsWholeLine && !parses(first) && lines.length > 1 && !looksLikeRecordFragment(first))
   ) {
+    if (head) return null;
     const doc = classifyDocumentPrefix(prefix, complete ? prefix : null);
     if (doc !== "unknown" || first === "{" || first === "[") return doc;
     // A broken first line of a JSONL file: look at the lines after it.
@@ -88,7 +108,8 @@ export function detectTranscriptFormat(text: string | Uint8Array): TranscriptFor
     }
     if (verdict !== null) return verdict;
   }
-  return "unknown";
+  // The head's lines ran out before the lines looked at did: the next ones decide.
+  return head && seen < MAX_LINES ? null : "unknown";
 }
 
 function parses(s: string): boolean {

@@ -6,14 +6,13 @@ import { statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { checkSessionTimes, type DiagnosticSink, type Session } from "../model";
 import { type ClaudeCodeTranscriptFiles, readClaudeCodeTranscript, subagentFilesOf } from "./claude-code";
-import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout, readHead } from "./codex";
-import { detectTranscriptFormat } from "./detect";
+import { type CodexRolloutFiles, groupCodexRollouts, readCodexRollout } from "./codex";
 import { readEntireCompactTranscript } from "./entire-compact";
 import { readGeminiSession } from "./gemini";
-import { startsLikePrettyPrintedJson } from "./jsonl";
 import { listDir, realPathOf } from "./list-dir";
 import { isOpenCodeStorage, listOpenCodeStorageSessions, type OpenCodeSource, readOpenCodeSession } from "./opencode";
 import { readPiSession } from "./pi";
+import { FormatProbe } from "./probe-format";
 import { specialFileKind, specialFileMessage } from "./read-regular";
 
 /** One session found on disk, with what its adapter needs to read it. */
@@ -25,7 +24,6 @@ export type FoundTranscript =
   | { format: "pi"; file: string }
   | { format: "entire-compact"; file: string };
 
-const PROBE_BYTES = 256 * 1024;
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
 /**
@@ -36,8 +34,9 @@ const SKIP_DIRS = new Set(["node_modules", ".git"]);
  * log), OpenCode exports and OpenCode storage folders, Pi session files.
  * Sorted by path.
  * `.jsonl` files of no known format are reported (info), other files are not.
+ * `probe`: the file heads already read by this analysis (the export search reads the same ones).
  */
-export function findTranscripts(path: string, sink: DiagnosticSink): FoundTranscript[] {
+export function findTranscripts(path: string, sink: DiagnosticSink, probe = new FormatProbe()): FoundTranscript[] {
   const byFormat = {
     "claude-code": [] as string[],
     codex: [] as string[],
@@ -60,10 +59,10 @@ export function findTranscripts(path: string, sink: DiagnosticSink): FoundTransc
       return;
     }
     seenFiles.set(real, file);
-    const head = readHead(file, PROBE_BYTES) ?? new Uint8Array();
-    const format = detectTranscriptFormat(head);
+    const formats = probe.formatsOf(file);
+    const format = formats.transcript;
     if (format !== "unknown") byFormat[format].push(file);
-    else if (file.endsWith(".jsonl") && startsLikePrettyPrintedJson(head)) {
+    else if (file.endsWith(".jsonl") && formats.prettyPrinted) {
       sink.add(
         "warning",
         "jsonl-pretty-printed",

@@ -97,3 +97,34 @@ test("slow jobs report as they finish, not held for a full batch", { timeout: 30
     `results 0 and 2 (or 1 and 3) arrived ${gaps.map((g) => g.toFixed(0)).join(" / ")} ms apart`,
   );
 });
+
+test("concurrency: a thread runs that many jobs at once while they wait, results still in job order", {
+  timeout: 30_000,
+}, async () => {
+  // 12 jobs that wait (as a job waits for git): with concurrency 3 each thread has up to 3 waiting at once
+  // (the counter in the job module is per thread), never more; with 1, one at a time. The later jobs wait
+  // less, so they finish before the earlier ones and must be put back in order.
+  const waiting = Array.from({ length: 12 }, (_, n) => ({ n, waitMs: 40 - 3 * n }));
+  type Waited = { n: number; most: number; thread: number };
+  for (const threads of [1, 2]) {
+    const three = await mapInWorkers<(typeof waiting)[number], Waited>(waiting, JOB, {
+      threads,
+      concurrency: 3,
+      exportName: "waitJob",
+    });
+    assert.deepEqual(
+      three.map((r) => r.n),
+      waiting.map((j) => j.n),
+      `${threads} thread(s): job order`,
+    );
+    const most = Math.max(...three.map((r) => r.most));
+    assert.equal(most, 3, `${threads} thread(s): 3 jobs at once at most, and 3 reached`);
+  }
+  // Concurrency 1, on fresh workers (the counter of the main thread already saw 3): one job at a time.
+  const one = await mapInWorkers<(typeof waiting)[number], Waited>(waiting, JOB, {
+    threads: 2,
+    concurrency: 1,
+    exportName: "waitJob",
+  });
+  assert.equal(Math.max(...one.map((r) => r.most)), 1);
+});

@@ -13,6 +13,8 @@ export abstract class LongLivedGit<P extends { reject: (error: Error) => void }>
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   protected queue: P[] = [];
+  /** Requests queued in this turn of the event loop, written together (see `send`). */
+  private unwritten: string[] = [];
 
   constructor(
     private readonly gitDir: string,
@@ -30,8 +32,19 @@ export abstract class LongLivedGit<P extends { reject: (error: Error) => void }>
     if (child === null) return false;
     this.queue.push(pending);
     this.setRef(true);
-    child.stdin!.write(typeof request === "string" ? request : request());
+    this.unwritten.push(typeof request === "string" ? request : request());
+    // Requests made in one turn of the event loop (a tree's sub-folders, a unit's blobs) go out in one write:
+    // a write per request was 5 % of a run's time.
+    if (this.unwritten.length === 1) process.nextTick(() => this.flush(child));
     return true;
+  }
+
+  /** Writes the requests not yet written, to `child` if it is still the process (one that ended failed them all). */
+  private flush(child: ChildProcess | null): void {
+    if (child === null || child !== this.child || this.unwritten.length === 0) return;
+    const text = this.unwritten.length === 1 ? this.unwritten[0] : this.unwritten.join("");
+    this.unwritten = [];
+    child.stdin!.write(text);
   }
 
   /** Call when a request is settled: an idle process no longer keeps Node alive. */
@@ -49,6 +62,7 @@ export abstract class LongLivedGit<P extends { reject: (error: Error) => void }>
     const child = this.child;
     if (child !== null) {
       this.setRef(true);
+      this.flush(child);
       child.stdin!.end();
     }
     await this.exited;
@@ -113,6 +127,7 @@ export abstract class LongLivedGit<P extends { reject: (error: Error) => void }>
   private failAll(error: Error): void {
     const pending = this.queue;
     this.queue = [];
+    this.unwritten = [];
     this.resetStream(error);
     for (const p of pending) p.reject(error);
   }

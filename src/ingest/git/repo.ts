@@ -10,6 +10,7 @@
  * ids from one `git log -p | git patch-id --stable` pipeline per call.
  */
 import { readFile, realpath, stat } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { decodeGitPath, decodeGitPathLatin1 } from "./path-text";
 import { join, resolve } from "node:path";
 import type { Commit } from "../../model";
@@ -49,6 +50,12 @@ export interface LogOptions {
    */
   onHistoryIncomplete?: (message: string) => void;
 }
+
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** Below twice this many commits, patch ids are read by one pipeline. */
+const PATCH_ID_PART_MIN = 256;
+/** Commits whose changes are kept (a few hundred bytes each). */
+const CHANGES_KEPT = 4096;
 
 export interface ChangedFile {
   /** Path in the commit (for a deletion, the deleted path). */
@@ -205,6 +212,8 @@ class CliRepository implements GitRepository {
   readonly objects: GitObjectReader;
   private readonly diffTrees: DiffTreeBatch;
   private emptyTree: string | null = null;
+  /** Changes of commits named by id (no renames), the oldest asked-for going first: a unit, its group and the linking ask for the same ones. */
+  private readonly changesById = new Map<string, Promise<ChangedFile[] | null>>();
 
   constructor(
     readonly gitDir: string,
@@ -374,7 +383,20 @@ class CliRepository implements GitRepository {
   async patchIds(shas: readonly string[], onUnreadable?: (sha: string) => void): Promise<Map<string, string>> {
     const map = new Map<string, string>();
     const unique = Array.from(new Set(shas));
-    await this.patchIdBatch(unique, map, onUnreadable);
+    // Diffing every commit is git's work, one CPU per pipeline: a long history is cut into a few parts read at
+    // once. Each part reports the commits it cannot read; the reports go out part by part, in the commits'
+    // order, as one pipeline over all of them gives them.
+    const parts = unique.length >= PATCH_ID_PART_MIN * 2 ? Math.min(4, availableParallelism()) : 1;
+    const size = Math.ceil(unique.length / parts);
+    const unreadable: string[][] = [];
+    await Promise.all(
+      Array.from({ length: parts }, (_, k) => {
+        const seen: string[] = [];
+        unreadable.push(seen);
+        return this.patchIdBatch(unique.slice(k * size, (k + 1) * size), map, (sha) => seen.push(sha));
+      }),
+    );
+    for (const sha of unreadable.flat()) onUnreadable?.(sha);
     return map;
   }
 
@@ -448,7 +470,27 @@ class CliRepository implements GitRepository {
     return this.emptyTree;
   }
 
+  /** The files a commit changes against its first parent; the same array for every call with one commit id (do not change it). */
   async changedFiles(sha: string, opts: ChangedFilesOptions = {}): Promise<ChangedFile[] | null> {
+    // Only a full object id always names the same commit (a branch or `HEAD` moves).
+    if (opts.renames || !FULL_ID.test(sha)) return this.readChangedFiles(sha, opts);
+    let kept = this.changesById.get(sha);
+    if (kept === undefined) {
+      kept = this.readChangedFiles(sha, opts);
+      this.changesById.set(sha, kept);
+      if (this.changesById.size > CHANGES_KEPT) this.changesById.delete(this.changesById.keys().next().value!);
+      // A failure (git ended, a partial clone) is asked again next time, as before there was a cache.
+      kept.then(
+        (files) => {
+          if (files === null) this.changesById.delete(sha);
+        },
+        () => this.changesById.delete(sha),
+      );
+    }
+    return kept;
+  }
+
+  private async readChangedFiles(sha: string, opts: ChangedFilesOptions): Promise<ChangedFile[] | null> {
     const parents = await this.parents(sha);
     if (parents === null) return null;
     if (!opts.renames) {
