@@ -188,8 +188,9 @@ async function runJobs(
   const enough = found.length >= MIN_SESSIONS_FOR_WORKERS && bytes >= MIN_BYTES_FOR_WORKERS;
   const threads = root ? (options.threads ?? (enough ? Math.min(availableParallelism(), 8) : 1)) : 1;
   options.onProgress?.(0, found.length, label);
+  // A loop, not `yield*`: the TypeScript that tslab bundles rejects delegating to an array's iterator here.
   async function* lazily(): AsyncGenerator<TranscriptSessionJob> {
-    yield* await jobs;
+    for (const job of await jobs) yield job;
   }
   return mapInWorkers<TranscriptSessionJob, TranscriptSessionResult>(
     lazily(),
