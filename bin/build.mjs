@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 /** The bundle's entry points, relative to src/: the CLI and every module a worker thread loads (src/analyze). */
 export const ENTRIES = [
   "cli/main.ts",
+  "analyze/entire-job.ts",
   "analyze/entire-session-job.ts",
   "analyze/entire-group-job.ts",
   "analyze/swechat-job.ts",

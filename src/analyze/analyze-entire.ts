@@ -5,9 +5,10 @@ import type { FormatProbe } from "../ingest/probe-format";
 import type { HistoryAhead } from "./analyze-transcripts";
 import { type CheckpointSession, DiagnosticSink } from "../model";
 import type { AnalysisRows } from "../model";
-import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
+import type { EntireSessionJob, EntireSessionResult } from "./entire-session-job";
+import { type EntireJob, type EntireJobResult, runEntireJob } from "./entire-job";
 import { jobModulePath, packageRoot } from "./package-root";
-import { type EntireGroupJob, type EntireGroupResult, runEntireGroupJob } from "./entire-group-job";
+import type { EntireGroupJob, EntireGroupResult } from "./entire-group-job";
 import { findEntireGroups, workOutsideGroups } from "./entire-groups";
 import { mapInWorkers } from "./parallel";
 import { groupIdOf } from "../attribution/attribute-group";
@@ -96,26 +97,28 @@ export async function analyzeEntireRepository(
       (sessionIds.length >= MIN_SESSIONS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
     options.onProgress?.(0, jobs.length, "sessions");
     const checkpointSessions: NonNullable<AnalysisRows["checkpoint_sessions"]> = [];
-    await mapInWorkers<EntireSessionJob, EntireSessionResult>(
-      jobs,
-      root ? jobModulePath(root, "entire-session-job") : "entire-session-job",
-      {
-        threads: root ? threads : 1,
-        run: (job) => runEntireSessionJob(job, entire.repo),
-        onResult: (result, index) => {
-          out.units.push(...result.units);
-          out.sessions.push(...result.sessions);
-          out.tool_calls.push(...result.tool_calls);
-          out.diagnostics.push(...result.diagnostics);
-          checkpointSessions.push(...result.checkpoint_sessions);
-          (out.prompts ??= []).push(...result.prompts);
-          (out.unit_files ??= []).push(...result.unit_files);
-          if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+    const work: EntireGroupResult["work"][] = [];
+    for (const g of groups) g.lines = options.lines === true;
+    const all: EntireJob[] = [
+      ...jobs.map((job): EntireJob => ({ kind: "session", job })),
+      ...groups.map((job): EntireJob => ({ kind: "group", job })),
+    ];
+    await mapInWorkers<EntireJob, EntireJobResult>(all, root ? jobModulePath(root, "entire-job") : "entire-job", {
+      threads: root ? threads : 1,
+      run: (job) => runEntireJob(job, entire.repo),
+      onResult: (done, index) => {
+        if (done.kind === "session") {
+          addSessionResult(done.result, out, checkpointSessions);
           options.onProgress?.(index + 1, jobs.length, jobs[index].sessionId);
-        },
+        } else {
+          const k = index - jobs.length;
+          if (k === 0) options.onProgress?.(0, groups.length, "groups");
+          addGroupResult(done.result, out);
+          work[k] = done.result.work;
+          options.onProgress?.(k + 1, groups.length, "groups");
+        }
       },
-    );
-    const work = await analyzeGroups(groups, entire.repo, root, threads, options, out);
+    });
     const withFolders = new Set(entire.checkpoints.filter((c) => c.sessions.length > 0).map((c) => c.checkpoint_id));
     out.diagnostics.push(
       ...(await workOutsideGroups(entire.repo, groups, work, (c) =>
@@ -165,32 +168,25 @@ function recordedIdOf(folders: EntireSessionJob["folders"], normalised: string):
   return recorded.find((id) => id !== normalised) ?? normalised;
 }
 
-/** The groups of metrics.md §1b, one job each, on the same worker pool; rows in group order. */
-async function analyzeGroups(
-  groups: EntireGroupJob[],
-  repo: Parameters<typeof runEntireGroupJob>[1],
-  root: string | null,
-  threads: number,
-  options: AnalyzeOptions,
+/** A session job's rows into `out` (results arrive in job order, so the tables are the same on any thread count). */
+function addSessionResult(
+  result: EntireSessionResult,
   out: AnalysisRows,
-): Promise<EntireGroupResult["work"][]> {
-  const work: EntireGroupResult["work"][] = [];
-  options.onProgress?.(0, groups.length, "groups");
-  for (const g of groups) g.lines = options.lines === true;
-  await mapInWorkers<EntireGroupJob, EntireGroupResult>(
-    groups,
-    root ? jobModulePath(root, "entire-group-job") : "entire-group-job",
-    {
-      threads: root ? threads : 1,
-      run: (job) => runEntireGroupJob(job, repo),
-      onResult: (result, index) => {
-        (out.group_units ??= []).push(...result.group_units);
-        if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
-        out.diagnostics.push(...result.diagnostics);
-        work[index] = result.work;
-        options.onProgress?.(index + 1, groups.length, "groups");
-      },
-    },
-  );
-  return work;
+  checkpointSessions: NonNullable<AnalysisRows["checkpoint_sessions"]>,
+): void {
+  out.units.push(...result.units);
+  out.sessions.push(...result.sessions);
+  out.tool_calls.push(...result.tool_calls);
+  out.diagnostics.push(...result.diagnostics);
+  checkpointSessions.push(...result.checkpoint_sessions);
+  (out.prompts ??= []).push(...result.prompts);
+  (out.unit_files ??= []).push(...result.unit_files);
+  if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+}
+
+/** A group job's rows (metrics.md §1b) into `out`, in group order. */
+function addGroupResult(result: EntireGroupResult, out: AnalysisRows): void {
+  (out.group_units ??= []).push(...result.group_units);
+  if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
+  out.diagnostics.push(...result.diagnostics);
 }
