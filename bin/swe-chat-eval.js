@@ -14,7 +14,10 @@ try {
   const dist = await ensureBuild(root);
   process.env.SWE_CHAT_EVAL_DIST = dist;
   ({ main } = await import(pathToFileURL(join(dist, "cli", "main.js")).href));
-} catch {
+} catch (error) {
+  // Said, not hidden: the sources still run, but each start then compiles them (about 1 s more, in every worker).
+  if (process.env.SWE_CHAT_EVAL_NO_BUILD !== "1")
+    process.stderr.write(`note: running from the TypeScript sources (the build failed: ${error?.message ?? error})\n`);
   delete process.env.SWE_CHAT_EVAL_DIST;
   const { register } = await import("tsx/esm/api");
   register();

@@ -7,6 +7,7 @@
  * resumed session repeats from an earlier file (that session's job runs again
  * without them), and the commits linked to several sessions.
  */
+import { connected } from "../attribution/connected";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -256,16 +257,9 @@ function transcriptGroups(
   commits: readonly Commit[],
 ): PlannedGroup[] {
   const bySha = new Map(commits.map((c) => [c.sha, c]));
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    if (!parent.has(x)) parent.set(x, x);
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    parent.set(x, r);
-    return r;
-  };
+  const { link, rootOf: find } = connected();
   results.forEach((r, i) => {
-    for (const u of r.units) parent.set(find(`s:${i}`), find(`c:${u.row.commit_sha}`));
+    for (const u of r.units) link(`s:${i}`, `c:${u.row.commit_sha}`);
   });
   const components = new Map<string, { sessions: number[]; shas: Set<string> }>();
   results.forEach((r, i) => {

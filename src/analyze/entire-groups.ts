@@ -4,6 +4,7 @@
  * commits, with an edge where a session's checkpoint is on the commit; each
  * commit's moment; which of a session's folders each commit's calls reach.
  */
+import { connected } from "../attribution/connected";
 import type { GroupCommit } from "../attribution/attribute-group";
 import type { CandidateUnit } from "../ingest/entire";
 import type { GitRepository } from "../ingest/git/repo";
@@ -22,18 +23,8 @@ export function findEntireGroups(
 ): EntireGroupJob[] {
   const jobBySession = new Map<string, EntireSessionJob>();
   for (const j of sessionJobs) for (const f of j.folders) jobBySession.set(f.session.session_id, j);
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    parent.set(x, r);
-    return r;
-  };
-  const node = (x: string) => {
-    if (!parent.has(x)) parent.set(x, x);
-    return x;
-  };
-  for (const u of units) parent.set(find(node(`s:${u.session_id}`)), find(node(`c:${u.commit_sha}`)));
+  const { link, rootOf: find } = connected();
+  for (const u of units) link(`s:${u.session_id}`, `c:${u.commit_sha}`);
   const components = new Map<string, CandidateUnit[]>();
   for (const u of units) {
     const root = find(`s:${u.session_id}`);

@@ -18,6 +18,7 @@
  * units.ts merges (same patch fingerprint within a checkpoint); `entire_*`
  * repeat the sessions row's session-level attribution, as the session's units do.
  */
+import { connected } from "../attribution/connected";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -27,8 +28,7 @@ import {
   type GroupWork,
   groupIdOf,
 } from "../attribution/attribute-group";
-import { callsInSlice } from "../attribution/replay-unit";
-import { dominantModel } from "../effort";
+import { memberFromSession } from "../attribution/member-from-session";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import {
   type CommitMetaRow,
@@ -86,20 +86,13 @@ export function findSwechatGroups(
     meta.commitsByCheckpoint,
     linkCheckpoints(meta.checkpoints, everyone),
   );
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    if (!parent.has(x)) parent.set(x, x);
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    parent.set(x, r);
-    return r;
-  };
+  const { link, rootOf: find } = connected();
   const edges: { session: string; key: string; commit: CommitMetaRow; checkpoint: string }[] = [];
   for (const id of [...everyone.keys()].sort()) {
     for (const u of linker.unitsOf(id, patches)) {
       const key = `c:${repoOfCheckpoint(u.checkpoint_pk)}\0${u.commit.commit_sha}`;
       edges.push({ session: id, key, commit: u.commit, checkpoint: u.checkpoint_pk });
-      parent.set(find(`s:${id}`), find(key));
+      link(`s:${id}`, key);
     }
   }
   const components = new Map<string, typeof edges>();
@@ -341,7 +334,7 @@ export async function workOutsideOnClone(
   );
 }
 
-/** A session of a cloned group: every successful file-changing call, each placed before the first commit later than its result (an untimed one with the call before it). */
+/** A session of a cloned group (memberFromSession), or a member without a readable session. */
 function cloneMember(
   id: string,
   session: Session | undefined,
@@ -364,19 +357,5 @@ function cloneMember(
       problem: "unreadable",
       started_ms: Number.POSITIVE_INFINITY,
     };
-  let at = Number.NEGATIVE_INFINITY;
-  const calls = callsInSlice(session, 0).map((call) => {
-    const t = Date.parse(call.result_timestamp ?? call.timestamp ?? "");
-    if (Number.isFinite(t)) at = t;
-    const k = commits.findIndex((c) => at < c.moment);
-    return { call, firstCommit: k === -1 ? commits.length : k };
-  });
-  return {
-    ...base,
-    agent: session.agent,
-    model: dominantModel(session.api_calls),
-    parts: [{ session, calls }],
-    problem: null,
-    started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY,
-  };
+  return memberFromSession(session, commits, base);
 }

@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { attributeGroup, type GroupCommit, type GroupMember } from "../attribution/attribute-group";
 import { attributeUnitJob } from "../attribution/attribute-job";
-import { callsInSlice } from "../attribution/replay-unit";
+import { memberFromSession } from "../attribution/member-from-session";
 import { filesOfTree, NO_FILES, type TreeFiles, unitLinks } from "../attribution/tree-files";
 import { landingCandidates, type UnitLinks } from "../attribution/unit-links";
 import { dominantModel } from "../effort";
@@ -235,7 +235,7 @@ async function analyzeTranscript(
       job,
       session.session_id,
       async () => context,
-      () => [memberFromSession(session, session.session_id, commits)],
+      () => [memberFromSession(session, commits, lone(session.session_id))],
       commits,
     );
   }
@@ -440,23 +440,8 @@ function memberOf(job: TranscriptSessionJob, sessionId: string, commits: readonl
       problem: "unreadable",
       started_ms: Number.POSITIVE_INFINITY,
     };
-  return memberFromSession(job.repeated ? withoutRepeated(read, job.repeated, quiet) : read, sessionId, commits);
+  return memberFromSession(job.repeated ? withoutRepeated(read, job.repeated, quiet) : read, commits, lone(sessionId));
 }
 
-/** A session as a group member: a call precedes the first commit made after its result. */
-function memberFromSession(session: Session, sessionId: string, commits: readonly GroupCommit[]): GroupMember {
-  const base = { session_id: sessionId, checkpoints: [], entire: [], touched: [] };
-  const calls = callsInSlice(session, 0).map((call) => {
-    const at = Date.parse(call.result_timestamp ?? call.timestamp ?? "");
-    const k = Number.isFinite(at) ? commits.findIndex((c) => at < c.moment) : 0;
-    return { call, firstCommit: k === -1 ? commits.length : k };
-  });
-  return {
-    ...base,
-    agent: session.agent,
-    model: dominantModel(session.api_calls),
-    parts: [{ session, calls }],
-    problem: null,
-    started_ms: session.record_times[0] ?? Number.POSITIVE_INFINITY,
-  };
-}
+/** A transcript session's own part of a member: no checkpoints, no Entire figures, no touched list. */
+const lone = (sessionId: string) => ({ session_id: sessionId, checkpoints: [], entire: [], touched: [] });

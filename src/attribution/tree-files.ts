@@ -2,7 +2,7 @@
  * A commit's files as the replay reads them: blob ids by path, symbolic links
  * marked, blobs read by id through the repository's cat-file process.
  */
-import type { GitRepository } from "../ingest/git/repo";
+import { type GitRepository, scanTreeObject } from "../ingest/git/repo";
 import { decodeGitPath } from "../ingest/git/path-text";
 import { isPlausibleLinkTarget, type UnitLinks } from "./unit-links";
 
@@ -66,7 +66,7 @@ function modeKind(buf: Buffer, from: number, to: number): "folder" | "submodule"
 }
 
 /**
- * Each entry of a tree object, as `parseTreeObject` reads them (the same end on a damaged object), with the
+ * Each entry of a tree object (`scanTreeObject`: the same end on a damaged object as every reader), with the
  * name and id decoded only when `want` says so for that kind.
  */
 function forEachEntry(
@@ -75,18 +75,12 @@ function forEachEntry(
   want: (kind: ReturnType<typeof modeKind>) => boolean,
   visit: (kind: ReturnType<typeof modeKind>, name: string, sha: string) => void,
 ): void {
-  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  let off = 0;
-  while (off < buf.length) {
-    const space = buf.indexOf(0x20, off);
-    const nul = buf.indexOf(0, space + 1);
-    if (space < 0 || nul < 0 || nul + 1 + hashBytes > buf.length) break;
+  scanTreeObject(data, hashBytes, (buf, off, space, nul) => {
     const kind = modeKind(buf, off, space);
     if (want(kind))
       visit(kind, decodeGitPath(buf.subarray(space + 1, nul)), buf.toString("hex", nul + 1, nul + 1 + hashBytes));
     else visit(kind, "", "");
-    off = nul + 1 + hashBytes;
-  }
+  });
 }
 
 function blobsOf(node: TreeNode): Map<string, string> {

@@ -17,7 +17,8 @@ import { openRegularFile } from "./read-regular";
 
 export type ExportFormat = "swe-agent" | "dataclaw" | "specstory" | "unknown";
 
-const PREFIX_BYTES = 256 * 1024;
+/** The detectors (export and transcript) look at this much of a file. */
+export const PREFIX_BYTES = 256 * 1024;
 const MAX_LINES = 25;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -133,12 +134,15 @@ export interface ExportFile {
 
 const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
-/** The first bytes of a file (enough for `detectExportFormat`), or null when it cannot be read. */
-export function probeFile(file: string, sink?: DiagnosticSink): Uint8Array | null {
+/**
+ * The first bytes of a file (the prefix and one byte more, so a longer file is seen as cut off), or null when it
+ * cannot be read (`export-unreadable`). Into `buffer` (at least PREFIX_BYTES + 1 long) when given, else a new one.
+ */
+export function probeFile(file: string, sink?: DiagnosticSink, buffer?: Buffer): Uint8Array | null {
   try {
     const fd = openRegularFile(file);
     try {
-      const buf = Buffer.alloc(PREFIX_BYTES + 1);
+      const buf = buffer ?? Buffer.alloc(PREFIX_BYTES + 1);
       const n = readSync(fd, buf, 0, buf.length, 0);
       return buf.subarray(0, n);
     } finally {

@@ -7,15 +7,16 @@
  * `FormatProbe` serves one analysis: it keeps each file's verdicts (a few
  * words, never the bytes), so files changed between analyses are read again.
  */
-import { closeSync, readSync } from "node:fs";
 import type { DiagnosticSink } from "../model";
-import { detectExportFormatOfHead, detectExportFormatOfPrefix, type ExportFormat } from "./detect-export";
+import {
+  detectExportFormatOfHead,
+  detectExportFormatOfPrefix,
+  type ExportFormat,
+  PREFIX_BYTES,
+  probeFile,
+} from "./detect-export";
 import { detectTranscriptFormatOfHead, detectTranscriptFormatOfPrefix, type TranscriptFormat } from "./detect";
 import { startsLikePrettyPrintedJson } from "./jsonl";
-import { openRegularFile } from "./read-regular";
-
-/** Both detectors look at this much of a file. */
-const PREFIX_BYTES = 256 * 1024;
 
 export interface FileFormats {
   export: ExportFormat;
@@ -91,22 +92,8 @@ function endOfLines(bytes: Uint8Array, n: number): number {
 
 const scratch = Buffer.alloc(PREFIX_BYTES + 1);
 
-/** The first bytes of `file`, in a buffer the next call overwrites. */
-function readPrefix(file: string, sink?: DiagnosticSink): Uint8Array | null {
-  try {
-    const fd = openRegularFile(file);
-    try {
-      // One buffer for every probe (the bytes are read and done with before the next file): a fresh one per
-      // file costs as much as the read, the kernel handing it new pages.
-      const n = readSync(fd, scratch, 0, scratch.length, 0);
-      return scratch.subarray(0, n);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (e) {
-    sink?.add("warning", "export-unreadable", `cannot read: ${e instanceof Error ? e.message : String(e)}`, null, {
-      file,
-    });
-    return null;
-  }
-}
+/**
+ * The first bytes of `file` (one more than the prefix), in a buffer the next call overwrites: one buffer for every
+ * probe (the bytes are read and done with before the next file), as a fresh one per file costs as much as the read.
+ */
+const readPrefix = (file: string, sink?: DiagnosticSink): Uint8Array | null => probeFile(file, sink, scratch);

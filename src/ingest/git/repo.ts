@@ -588,24 +588,40 @@ class CliRepository implements GitRepository {
   }
 }
 
-/** Entries of a raw tree object: `<mode> <name>\0<hash bytes>` repeated. */
-export function parseTreeObject(
+/**
+ * Walks a raw tree object, `<mode> <name>\0<hash bytes>` repeated, handing each entry's byte positions to `entry`
+ * (the mode is `buf[off, space)`, the name `buf(space, nul)`, the id the `hashBytes` after `nul`); it stops at the
+ * first entry that does not fit (a damaged object), so every reader of trees ends at the same place.
+ */
+export function scanTreeObject(
   data: Uint8Array,
   hashBytes: number,
-): Array<{ mode: string; name: string; sha: string }> {
-  const out: Array<{ mode: string; name: string; sha: string }> = [];
+  entry: (buf: Buffer, off: number, space: number, nul: number) => void,
+): void {
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let off = 0;
   while (off < buf.length) {
     const space = buf.indexOf(0x20, off);
     const nul = buf.indexOf(0, space + 1);
     if (space < 0 || nul < 0 || nul + 1 + hashBytes > buf.length) break;
-    const mode = buf.toString("latin1", off, space);
-    const name = decodeGitPath(buf.subarray(space + 1, nul));
-    const sha = buf.toString("hex", nul + 1, nul + 1 + hashBytes);
-    out.push({ mode, name, sha });
+    entry(buf, off, space, nul);
     off = nul + 1 + hashBytes;
   }
+}
+
+/** Entries of a raw tree object, each with its mode, decoded name and hex id. */
+export function parseTreeObject(
+  data: Uint8Array,
+  hashBytes: number,
+): Array<{ mode: string; name: string; sha: string }> {
+  const out: Array<{ mode: string; name: string; sha: string }> = [];
+  scanTreeObject(data, hashBytes, (buf, off, space, nul) =>
+    out.push({
+      mode: buf.toString("latin1", off, space),
+      name: decodeGitPath(buf.subarray(space + 1, nul)),
+      sha: buf.toString("hex", nul + 1, nul + 1 + hashBytes),
+    }),
+  );
   return out;
 }
 
