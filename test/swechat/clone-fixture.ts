@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeTable } from "./fixture";
+import { checkpointRow, commitRow, writeTable } from "./fixture";
 
 const REPO = "acme/tool";
 const T0 = Date.parse("2026-05-01T09:00:00.000Z");
@@ -114,34 +114,25 @@ export function buildCloneFixture(): {
     session_success: "50",
   });
   writeTable(join(dataset, "sessions.parquet"), "sessions", [session(A, ["k1"]), session(B, ["k1", "k2"])]);
-  const checkpoint = (k: string, sessions: string[], commits: string[]) => ({
-    checkpoint_pk: pk(k),
-    checkpoint_id: k.repeat(6),
-    repo_id: REPO,
-    session_pks: JSON.stringify(sessions),
-    session_count: sessions.length,
-    commit_shas: JSON.stringify(commits),
-    commit_count: commits.length,
-    unique_author_count: 1,
-  });
+  const checkpoint = (k: string, sessions: string[], commits: string[]) =>
+    checkpointRow(REPO, pk(k), k.repeat(6), sessions, commits);
   writeTable(join(dataset, "checkpoints.parquet"), "checkpoints", [
     checkpoint("k1", [A, B], [x1]),
     checkpoint("k2", [B], [x2]),
   ]);
-  const commitRow = (sha: string, k: string, at: number, additions: number) => ({
-    commit_sha: sha,
-    checkpoint_pk: pk(k),
-    repo_id: REPO,
-    commit_date: new Date(T0 + at * 1000),
-    author_date: new Date(T0 + at * 1000),
-    commit_message: `at ${at}`,
-    is_agent_author: false,
-    total_additions: additions,
-    total_deletions: 0,
-    patch: git(clone, ["show", "--format=", "--patch", sha]),
-    status: "ok",
-  });
-  writeTable(join(dataset, "commits.parquet"), "commits", [commitRow(x1, "k1", 100, 4), commitRow(x2, "k2", 300, 1)]);
+  const commitOf = (sha: string, k: string, at: number, additions: number) =>
+    commitRow(
+      {
+        sha,
+        pk: pk(k),
+        repo: REPO,
+        date: new Date(T0 + at * 1000),
+        patch: git(clone, ["show", "--format=", "--patch", sha]),
+        additions,
+      },
+      `at ${at}`,
+    );
+  writeTable(join(dataset, "commits.parquet"), "commits", [commitOf(x1, "k1", 100, 4), commitOf(x2, "k2", 300, 1)]);
   writeTable(join(dataset, "repositories.parquet"), "repositories", [
     { repo_id: REPO, name: "tool", num_checkpoints: 2 },
   ]);

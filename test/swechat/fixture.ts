@@ -25,6 +25,36 @@ export function writeTable(file: string, table: SwechatTable, rows: readonly Row
   });
 }
 
+/** A `checkpoints` row (the real schema): checkpoint `pk` of `repo`, its 12-hex id, its sessions and commits. */
+export const checkpointRow = (repo: string, pk: string, id: string, sessions: string[], commits: string[]): Row => ({
+  checkpoint_pk: pk,
+  checkpoint_id: id,
+  repo_id: repo,
+  session_pks: JSON.stringify(sessions),
+  session_count: sessions.length,
+  commit_shas: JSON.stringify(commits),
+  commit_count: commits.length,
+  unique_author_count: 1,
+});
+
+/** A `commits` row (the real schema): a person's commit on checkpoint `pk` at `date`, with its patch and additions. */
+export const commitRow = (
+  c: { sha: string; pk: string; repo: string; date: Date; patch: string; additions: number },
+  message = "work",
+): Row => ({
+  commit_sha: c.sha,
+  checkpoint_pk: c.pk,
+  repo_id: c.repo,
+  commit_date: c.date,
+  author_date: c.date,
+  commit_message: message,
+  is_agent_author: false,
+  total_additions: c.additions,
+  total_deletions: 0,
+  patch: c.patch,
+  status: "ok",
+});
+
 export const REPO = "acme/app";
 export const NIMBUS = "dayhaysoos/nimbus";
 export const S1 = "11111111-1111-4111-8111-111111111111";
@@ -287,19 +317,8 @@ export function writeFixture(): string {
     checkpoint(S3, [C3A, C3B, C3C]),
     checkpoint(S5, [C5]),
   ]);
-  const commit = (sha: string, s: string, hours: number, patch: string, additions: number) => ({
-    commit_sha: sha,
-    checkpoint_pk: cp(s),
-    repo_id: cp(s).split("#")[0],
-    commit_date: new Date(T0 + hours * 3600_000),
-    author_date: new Date(T0 + hours * 3600_000),
-    commit_message: "work",
-    is_agent_author: false,
-    total_additions: additions,
-    total_deletions: 0,
-    patch,
-    status: "ok",
-  });
+  const commit = (sha: string, s: string, hours: number, patch: string, additions: number) =>
+    commitRow({ sha, pk: cp(s), repo: cp(s).split("#")[0], date: new Date(T0 + hours * 3600_000), patch, additions });
   writeTable(
     join(dir, "commits.parquet"),
     "commits",

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { analyze } from "../../src/analyze";
 import { groupIdOf } from "../../src/attribution/attribute-group";
-import { writeTable } from "./fixture";
+import { checkpointRow, commitRow, writeTable } from "./fixture";
 
 const REPO = "acme/tool";
 const T0 = Date.parse("2026-05-01T09:00:00.000Z");
@@ -92,16 +92,8 @@ function writeDataset(): string {
     session(E, ["k5"], 5),
     session(F, ["k6"], 6),
   ]);
-  const checkpoint = (k: string, sessions: string[], commits: string[]) => ({
-    checkpoint_pk: pk(k),
-    checkpoint_id: k.repeat(6),
-    repo_id: REPO,
-    session_pks: JSON.stringify(sessions),
-    session_count: sessions.length,
-    commit_shas: JSON.stringify(commits),
-    commit_count: commits.length,
-    unique_author_count: 1,
-  });
+  const checkpoint = (k: string, sessions: string[], commits: string[]) =>
+    checkpointRow(REPO, pk(k), k.repeat(6), sessions, commits);
   writeTable(join(dir, "checkpoints.parquet"), "checkpoints", [
     checkpoint("k1", [A, B], [X1]),
     checkpoint("k2", [B], [X2]),
@@ -110,19 +102,8 @@ function writeDataset(): string {
     checkpoint("k5", [E], [E1, E2]),
     checkpoint("k6", [F], []),
   ]);
-  const commit = (sha: string, k: string, hours: number, patch: string, additions: number) => ({
-    commit_sha: sha,
-    checkpoint_pk: pk(k),
-    repo_id: REPO,
-    commit_date: new Date(T0 + hours * 3600_000),
-    author_date: new Date(T0 + hours * 3600_000),
-    commit_message: "work",
-    is_agent_author: false,
-    total_additions: additions,
-    total_deletions: 0,
-    patch,
-    status: "ok",
-  });
+  const commit = (sha: string, k: string, hours: number, patch: string, additions: number) =>
+    commitRow({ sha, pk: pk(k), repo: REPO, date: new Date(T0 + hours * 3600_000), patch, additions });
   writeTable(join(dir, "commits.parquet"), "commits", [
     commit(X1, "k1", 1, fileDiff("x1.txt", ["a", "b"]), 2),
     commit(X2, "k2", 2, fileDiff("x2.txt", ["c", "d", "e"]), 3),
