@@ -375,14 +375,7 @@ function groupRows(
   const commits = commitMoments(group, committerTime);
   const commitIndex = new Map(commits.map((c, i) => [c.commit.sha, i]));
   const baseSha = commits[0].commit.parents[0] ?? null;
-  const treeOf = (sha: string | null) =>
-    new Map(
-      sha === null
-        ? []
-        : lsTree(repo, sha)
-            .filter((e) => e.type === "blob")
-            .map((e) => [e.path, e.sha]),
-    );
+  const treeOf = (sha: string | null) => blobTree(repo, sha);
   const baseTree = treeOf(baseSha);
   const known = new Set<string>(baseTree.keys());
   for (const c of commits) for (const p of treeOf(c.commit.sha).keys()) known.add(p);
@@ -779,4 +772,15 @@ export function singleGroupDiffs(
     if (g.other_session_lines !== 0) out.push(`${g.group_id} other_session_lines: ${g.other_session_lines}`);
   }
   return out;
+}
+
+/** The blobs of a commit's tree, path → id (none for a missing parent). */
+export function blobTree(repo: string, sha: string | null): Map<string, string> {
+  return new Map(
+    sha === null
+      ? []
+      : lsTree(repo, sha)
+          .filter((e) => e.type === "blob")
+          .map((e) => [e.path, e.sha]),
+  );
 }

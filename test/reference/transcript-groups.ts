@@ -19,7 +19,7 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { changedFiles, clearBlobCache, logAllCommits, lsTree, patchId } from "./git";
-import { type GroupCommit, type GroupRow, type Member, rowsOfGroup } from "./groups";
+import { blobTree, type GroupCommit, type GroupRow, type Member, rowsOfGroup } from "./groups";
 import { makePathMapper } from "./replay";
 import { sessionEffort } from "./effort";
 import { AGENT_NAMES } from "./sessions";
@@ -145,14 +145,7 @@ export function runReferenceTranscriptGroups(repo: string, files: readonly strin
 }
 
 function groupOf(repo: string, commits: GroupCommit[], sessions: Transcript[]): GroupRow[] {
-  const treeOf = (sha: string | null) =>
-    new Map(
-      sha === null
-        ? []
-        : lsTree(repo, sha)
-            .filter((e) => e.type === "blob")
-            .map((e) => [e.path, e.sha]),
-    );
+  const treeOf = (sha: string | null) => blobTree(repo, sha);
   const baseTree = treeOf(commits[0].commit.parents[0] ?? null);
   const known = new Set<string>(baseTree.keys());
   for (const c of commits) for (const p of treeOf(c.commit.sha).keys()) known.add(p);
