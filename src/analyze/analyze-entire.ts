@@ -3,7 +3,7 @@ import { type CandidateUnit, linkUnits, readEntireRepository } from "../ingest/e
 import { repositoryName } from "../ingest/git/repo-name";
 import type { FormatProbe } from "../ingest/probe-format";
 import type { HistoryAhead } from "./analyze-transcripts";
-import { type CheckpointSession, DiagnosticSink } from "../model";
+import { type CheckpointSession, DiagnosticSink, type RowSpool, spillRows } from "../model";
 import type { AnalysisRows } from "../model";
 import type { EntireSessionJob, EntireSessionResult } from "./entire-session-job";
 import { type EntireJob, type EntireJobResult, runEntireJob } from "./entire-job";
@@ -31,6 +31,8 @@ export interface AnalyzeOptions {
   probe?: FormatProbe;
   /** `--repo`'s history being read while the files are probed (see `readHistoryAhead`). */
   historyAhead?: HistoryAhead;
+  /** See `AnalyzeRequest.spool`: rows are spilled to it wherever they are in their final order. */
+  spool?: RowSpool;
 }
 
 /** Below this many sessions, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
@@ -107,6 +109,8 @@ export async function analyzeEntireRepository(
       threads: root ? threads : 1,
       run: (job) => runEntireJob(job, entire.repo),
       onResult: (done, index) => {
+        // Results arrive in job order: what `out` holds so far is in its final order.
+        spillRows(out, options.spool);
         if (done.kind === "session") {
           addSessionResult(done.result, out, checkpointSessions);
           options.onProgress?.(index + 1, jobs.length, jobs[index].sessionId);

@@ -33,7 +33,7 @@ import {
   transcriptIndex,
   type UnitLinker,
 } from "../ingest/swechat";
-import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session, type UnitRow } from "../model";
+import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type Session, spillRows, type UnitRow } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { jobModulePath, packageRoot } from "./package-root";
@@ -451,10 +451,11 @@ async function streamSessions(
     }
   }
 
-  // Rows come back from workers as fresh copies: one string per repeated value (session id, tool name, category, file) is kept.
+  // Rows come back from workers as fresh copies: one string per repeated value (session id, tool name, category,
+  // file) is kept, unless the rows leave memory at once (a spool).
   const strings = new Map<string, string>();
   const intern = (v: string | null): string | null => {
-    if (v === null) return null;
+    if (v === null || options.spool) return v;
     const known = strings.get(v);
     if (known !== undefined) return known;
     strings.set(v, v);
@@ -475,6 +476,8 @@ async function streamSessions(
     const prompts = (out.prompts ??= []);
     for (const r of rows.prompts ?? []) prompts.push(r);
     for (const k of rows.kept ?? []) kept.set(k.session_id, k.session);
+    // Rows arrive in their final order: the calls and prompts leave memory here when there is a spool.
+    spillRows(out, options.spool);
   };
   // Sessions finished on this thread: their rows go through `emit` too.
   const analyzeHere = async (id: string, rows: readonly ConversationRow[]) => {

@@ -14,7 +14,15 @@ import { join } from "node:path";
 import { findTranscripts, type FoundTranscript } from "../ingest/find-transcripts";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { repositoryName } from "../ingest/git/repo-name";
-import { addAmbiguity, type AnalysisRows, type Commit, DiagnosticSink, explainExclusion } from "../model";
+import {
+  addAmbiguity,
+  type AnalysisRows,
+  type Commit,
+  DiagnosticSink,
+  explainExclusion,
+  spillRows,
+  spillRowsAt,
+} from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
 import { jobModulePath, packageRoot } from "./package-root";
 import { mapInWorkers } from "./parallel";
@@ -51,6 +59,10 @@ export async function analyzeTranscripts(
   const found = findTranscripts(path, sink, options.probe);
   out.diagnostics.push(...sink.rows);
   if (found.length === 0) return 0;
+  // Each session's rows go to the spool as its job delivers them, at the session's place (an export read from
+  // the same folder came first).
+  spillRows(out, options.spool);
+  const places = options.spool ? { spool: options.spool, first: options.spool.reserve(found.length) } : null;
   const ahead = options.historyAhead?.repoPath === repoPath ? options.historyAhead : undefined;
   // Taken: closed below with the repository, not by the caller.
   if (ahead) options.historyAhead = undefined;
@@ -84,6 +96,7 @@ export async function analyzeTranscripts(
       prepared.then((p) => found.map(p.job)),
       options,
       "transcripts",
+      places && ((result, k) => spillRowsAt(result, places.spool, places.first + k)),
     );
     const { context, job } = await prepared;
     // A resumed session's job runs again without the calls an earlier file holds.
@@ -102,6 +115,7 @@ export async function analyzeTranscripts(
       again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })),
       options,
       "resumed sessions",
+      places && ((result, k) => spillRowsAt(result, places.spool, places.first + again[k])),
     );
     again.forEach((i, k) => (results[i] = rerun[k]));
     collect(results, out);
@@ -174,12 +188,16 @@ async function repositoryContext(
   return { name: await repositoryName(repo, repoPath), commitsFile, commits };
 }
 
-/** The session jobs of `found` (given once they are made: the pool starts before), in file order. */
+/**
+ * The session jobs of `found` (given once they are made: the pool starts before), in file order; `deliver`
+ * sees each result as it arrives, in that order, before it is kept.
+ */
 async function runJobs(
   found: readonly FoundTranscript[],
   jobs: TranscriptSessionJob[] | Promise<TranscriptSessionJob[]>,
   options: AnalyzeOptions,
   label: string,
+  deliver: ((result: TranscriptSessionResult, index: number) => void) | null,
 ): Promise<TranscriptSessionResult[]> {
   if (found.length === 0) return [];
   // Awaited by the pool when it asks for the first job; a failure meanwhile is not an unhandled one.
@@ -201,7 +219,10 @@ async function runJobs(
       concurrency: JOBS_PER_THREAD,
       run: runTranscriptSessionJob,
       collect: true,
-      onResult: (_, index) => options.onProgress?.(index + 1, found.length, found[index].file),
+      onResult: (result, index) => {
+        deliver?.(result, index);
+        options.onProgress?.(index + 1, found.length, found[index].file);
+      },
     },
   );
 }
@@ -321,5 +342,6 @@ async function analyzeGroups(groups: PlannedGroup[], options: AnalyzeOptions, ou
     (out.group_units ??= []).push(...result.group_units);
     if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
     out.diagnostics.push(...result.diagnostics);
+    spillRows(out, options.spool);
   });
 }

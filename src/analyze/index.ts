@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { DiagnosticSink } from "../model";
+import { DiagnosticSink, type RowSpool, spillRows } from "../model";
 import { checkpointTrailersWithoutData } from "../ingest/entire";
 import { openRepository } from "../ingest/git/repo";
 import { FormatProbe } from "../ingest/probe-format";
@@ -8,7 +8,7 @@ import { analyzeEntireRepository } from "./analyze-entire";
 import { analyzeExportFile } from "./analyze-exports";
 import { analyzeSwechatDataset } from "./analyze-swechat";
 import { analyzeTranscripts, discardHistoryAhead, type HistoryAhead, readHistoryAhead } from "./analyze-transcripts";
-import { keepShard, type Shard } from "./shard";
+import { keepSessions, type Shard, shardFilterOf } from "./shard";
 import { specialFileKind, specialFileMessage } from "../ingest/read-regular";
 
 export * from "./analyze-entire";
@@ -48,6 +48,11 @@ export interface AnalyzeRequest {
   shard?: Shard;
   /** Gather every committed line's owner (`line_ranges`, git-replay units and groups): off by default, it costs memory. */
   lines?: boolean;
+  /**
+   * Where the tables that grow with calls and lines go as the work delivers them (src/model/row-spool.ts), so
+   * memory does not grow with them: those tables are then empty in the result's rows. Default: kept in memory.
+   */
+  spool?: RowSpool;
 }
 
 export interface AnalyzeResult {
@@ -70,10 +75,13 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
     lines: request.lines === true,
     probe: new FormatProbe(),
     historyAhead: undefined as HistoryAhead | undefined,
+    spool: request.spool,
   };
   const inputs: { path: string; kind: string }[] = [];
   let readAnything = false;
   for (const path of request.inputs) {
+    // The rows of the inputs before this one are in their final order.
+    spillRows(rows, options.spool);
     if (!existsSync(path)) {
       const sink = new DiagnosticSink("input", path);
       sink.error("input-missing", `${path} does not exist`);
@@ -149,7 +157,11 @@ export async function analyze(request: AnalyzeRequest): Promise<AnalyzeResult> {
       rows.diagnostics.push(...sink.rows);
     }
   }
-  return { rows: request.shard ? keepShard(rows, request.shard, options.shardGroups) : rows, inputs, readAnything };
+  spillRows(rows, options.spool);
+  if (request.shard === undefined) return { rows, inputs, readAnything };
+  const keep = shardFilterOf(rows, request.shard, options.shardGroups);
+  options.spool?.keepSessions(keep);
+  return { rows: keepSessions(rows, keep), inputs, readAnything };
 }
 
 /** The top of the work tree that holds `path` when `path` is a folder below it (a common slip: analyzing `repo/src`). */

@@ -46,18 +46,22 @@ export function sessionFilter(
 }
 
 /**
- * Every table's rows of the shard's sessions. A session's group is taken from `known` (the whole input's groups,
+ * Which sessions' rows are the shard's. A session's group is taken from `known` (the whole input's groups,
  * found before the work was cut, as the Entire path does) and from `group_units` (inputs read whole).
  */
-export function keepShard(
+export function shardFilterOf(
   rows: AnalysisRows,
   shard: Shard,
   known: ReadonlyMap<string, string> = new Map(),
-): AnalysisRows {
-  if (shard.count === 1) return rows;
+): (sessionId: string | null) => boolean {
+  if (shard.count === 1) return () => true;
   const groupOf = new Map(known);
   for (const g of rows.group_units ?? []) groupOf.set(normalisedSessionId(g.session_id), g.group_id);
-  const keep = sessionFilter(shard, groupOf);
+  return sessionFilter(shard, groupOf);
+}
+
+/** Every table's rows of the sessions `keep` accepts. */
+export function keepSessions(rows: AnalysisRows, keep: (sessionId: string | null) => boolean): AnalysisRows {
   // Every table has a session_id column (TABLE_COLUMNS): one filter serves them all, tables added later too.
   const out: Record<string, unknown> = {};
   for (const [name, list] of Object.entries(rows)) {
@@ -66,4 +70,13 @@ export function keepShard(
       : list;
   }
   return out as unknown as AnalysisRows;
+}
+
+/** Every table's rows of the shard's sessions (see {@link shardFilterOf}). */
+export function keepShard(
+  rows: AnalysisRows,
+  shard: Shard,
+  known: ReadonlyMap<string, string> = new Map(),
+): AnalysisRows {
+  return shard.count === 1 ? rows : keepSessions(rows, shardFilterOf(rows, shard, known));
 }

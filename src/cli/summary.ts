@@ -13,13 +13,14 @@ export function formatSummary(
   summary: SliceSummary[],
   out: string,
   groups: SliceSummary[] = [],
+  toolCalls: number = rows.tool_calls.length,
 ): string {
   const lines: string[] = [];
   const units = rows.units;
   const excluded = new Map<string, number>();
   for (const u of units) if (u.ambiguity !== null) excluded.set(u.ambiguity, (excluded.get(u.ambiguity) ?? 0) + 1);
   lines.push(
-    `sessions ${rows.sessions.length}, units ${units.length} (${units.length - [...excluded.values()].reduce((a, b) => a + b, 0)} unambiguous), tool calls ${rows.tool_calls.length}, diagnostics ${rows.diagnostics.length}`,
+    `sessions ${rows.sessions.length}, units ${units.length} (${units.length - [...excluded.values()].reduce((a, b) => a + b, 0)} unambiguous), tool calls ${toolCalls}, diagnostics ${rows.diagnostics.length}`,
   );
   const all = summary[0];
   const grouped = groups[0];

@@ -16,3 +16,4 @@ export * from "./mask-secrets";
 export * from "./mask-rows";
 export * from "./domain";
 export * from "./agent-trace";
+export * from "./row-spool";

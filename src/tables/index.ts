@@ -7,3 +7,4 @@ export * from "./to-files";
 export * from "./to-parquet";
 export * from "./lines";
 export * from "./export-lines";
+export * from "./table-spool";

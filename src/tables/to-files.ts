@@ -1,6 +1,7 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
+  isSpooledTable,
   rowsForOutput,
   type SecretsPolicy,
   TABLE_COLUMNS,
@@ -9,6 +10,7 @@ import {
   TABLES_FORMAT_VERSION,
 } from "../model";
 import type { AnalysisRows } from "./from-rows";
+import type { TableSpool } from "./table-spool";
 
 /** The first characters that make a spreadsheet read a cell as a formula (OWASP, "CSV Injection"). */
 const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r"]);
@@ -46,16 +48,17 @@ async function writeStream(path: string, chunks: Iterable<string>): Promise<void
   ]);
 }
 
-function* csvLines(name: TableName, rows: readonly object[]): Iterable<string> {
+function* csvLines(name: TableName, rows: Iterable<object>, counted: { rows: number }): Iterable<string> {
   const columns = TABLE_COLUMNS[name] as readonly string[];
   yield columns.join(",") + "\n";
   for (const row of rows) {
+    counted.rows++;
     const r = row as Record<string, unknown>;
     yield columns.map((c) => csvField(r[c])).join(",") + "\n";
   }
 }
 
-function* jsonLines(name: TableName, rows: readonly object[]): Iterable<string> {
+function* jsonLines(name: TableName, rows: Iterable<object>): Iterable<string> {
   const columns = TABLE_COLUMNS[name] as readonly string[];
   yield "[";
   let first = true;
@@ -69,34 +72,51 @@ function* jsonLines(name: TableName, rows: readonly object[]): Iterable<string> 
   yield first ? "]\n" : "\n]\n";
 }
 
+export interface TablesWritten {
+  files: string[];
+  /** Rows written per table. */
+  rows: Record<TableName, number>;
+}
+
 /**
- * Writes `<table>.csv` and `<table>.json` (an array of row objects) for the
- * four tables, plus `manifest.json` (which says whether secrets were masked).
+ * A table's rows as they are written: those in `spool` (already masked there, unless kept), in place order,
+ * then those in memory.
+ */
+export function* tableRows(name: TableName, rows: AnalysisRows, spool?: TableSpool): Iterable<object> {
+  if (spool && isSpooledTable(name)) yield* spool.rows(name);
+  yield* (rows[name] ?? []) as readonly object[];
+}
+
+/**
+ * Writes `<table>.csv` and `<table>.json` (an array of row objects) for every
+ * table, plus `manifest.json` (which says whether secrets were masked). With
+ * a spool, the spooled tables' rows are read from it, one batch at a time.
  */
 export async function writeTables(
   dir: string,
   input: AnalysisRows,
   meta: Record<string, unknown> = {},
   secrets: SecretsPolicy = "masked",
-): Promise<string[]> {
+  spool?: TableSpool,
+): Promise<TablesWritten> {
   const rows = rowsForOutput(input, secrets);
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
+  const counts = new Map<TableName, number>();
   for (const name of TABLE_NAMES) {
-    const list = (rows[name] ?? []) as readonly object[];
-    await writeStream(join(dir, `${name}.csv`), csvLines(name, list));
-    await writeStream(join(dir, `${name}.json`), jsonLines(name, list));
+    const counted = { rows: 0 };
+    await writeStream(join(dir, `${name}.csv`), csvLines(name, tableRows(name, rows, spool), counted));
+    await writeStream(join(dir, `${name}.json`), jsonLines(name, tableRows(name, rows, spool)));
+    counts.set(name, counted.rows);
     written.push(`${name}.csv`, `${name}.json`);
   }
   const manifest = {
     tables_format_version: TABLES_FORMAT_VERSION,
-    tables: Object.fromEntries(
-      TABLE_NAMES.map((n) => [n, { rows: (rows[n] ?? []).length, columns: TABLE_COLUMNS[n] }]),
-    ),
+    tables: Object.fromEntries(TABLE_NAMES.map((n) => [n, { rows: counts.get(n), columns: TABLE_COLUMNS[n] }])),
     secrets,
     ...meta,
   };
   await writeStream(join(dir, "manifest.json"), [JSON.stringify(manifest, null, 2) + "\n"]);
   written.push("manifest.json");
-  return written;
+  return { files: written, rows: Object.fromEntries(counts) as Record<TableName, number> };
 }

@@ -17,6 +17,8 @@ import {
   unitRowSchema,
 } from "../model";
 import type { AnalysisRows } from "./from-rows";
+import { tableRows } from "./to-files";
+import type { TableSpool } from "./table-spool";
 
 const SCHEMAS: Record<TableName, z.ZodObject> = {
   units: unitRowSchema,
@@ -43,30 +45,52 @@ export function parquetTypeOf(field: z.ZodType): ParquetType {
   return "STRING";
 }
 
-/** Writes `<table>.parquet` for the four tables (SNAPPY), with the contract's columns and types; secrets masked unless kept. */
+/** Row groups as hyparquet-writer cuts them by default: 1 000 rows, then 100 000 at a time. */
+const ROW_GROUP_SIZES = [1000, 100_000];
+
+/**
+ * Writes `<table>.parquet` for every table (SNAPPY), with the contract's columns and types; secrets masked
+ * unless kept. Rows are written a row group at a time (with a spool, read from it as they go), so memory holds
+ * one row group's columns, not the table.
+ */
 export async function writeParquetTables(
   dir: string,
   input: AnalysisRows,
   secrets: SecretsPolicy = "masked",
+  spool?: TableSpool,
 ): Promise<string[]> {
   const rows = rowsForOutput(input, secrets);
   // hyparquet-writer is ESM-only: a dynamic import keeps this module loadable from CommonJS (notebooks).
-  const { parquetWriteFile } = await import("hyparquet-writer");
+  const { fileWriter, ParquetWriter, schemaFromColumnData } = await import("hyparquet-writer");
   const written: string[] = [];
   for (const name of TABLE_NAMES) {
-    const list = (rows[name] ?? []) as readonly Record<string, unknown>[];
     const shape = SCHEMAS[name].shape as Record<string, z.ZodType>;
-    const columnData = (TABLE_COLUMNS[name] as readonly string[]).map((column) => ({
-      name: column,
-      type: parquetTypeOf(shape[column]),
-      nullable: true,
-      data: list.map((r) => (r[column] === undefined ? null : r[column])) as never,
-    }));
-    parquetWriteFile({
-      filename: join(dir, `${name}.parquet`),
-      columnData,
+    const columns = TABLE_COLUMNS[name] as readonly string[];
+    const columnsOf = (group: readonly Record<string, unknown>[]) =>
+      columns.map((column) => ({
+        name: column,
+        type: parquetTypeOf(shape[column]),
+        nullable: true,
+        data: group.map((r) => (r[column] === undefined ? null : r[column])) as never,
+      }));
+    const writer = new ParquetWriter({
+      writer: fileWriter(join(dir, `${name}.parquet`)),
+      schema: schemaFromColumnData({ columnData: columnsOf([]) }),
       kvMetadata: [{ key: "swe-chat-eval.table", value: name }],
     });
+    let group: Record<string, unknown>[] = [];
+    let groups = 0;
+    const flush = () => {
+      writer.write({ columnData: columnsOf(group), rowGroupSize: group.length });
+      group = [];
+      groups++;
+    };
+    for (const row of tableRows(name, rows, spool)) {
+      group.push(row as Record<string, unknown>);
+      if (group.length === ROW_GROUP_SIZES[Math.min(groups, ROW_GROUP_SIZES.length - 1)]) flush();
+    }
+    if (group.length > 0) flush();
+    writer.finish();
     written.push(`${name}.parquet`);
   }
   return written;

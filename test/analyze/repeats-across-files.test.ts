@@ -10,32 +10,14 @@
  * both sessions (multi-session-commit) and B would span two commits.
  */
 import assert from "node:assert/strict";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { test } from "node:test";
 import { analyze } from "../../src/index";
-import { ClaudeLog, writeResult } from "../helpers/claude-log";
-import { TestRepo } from "../helpers/git-repo";
+import { writeResumedSessions } from "../helpers/resumed-sessions";
 
 test("calls a resumed session repeats from an earlier file are counted in the earlier file only", async () => {
-  const repo = new TestRepo("sce-resume-");
-  const logs = `${repo.dir}-logs`;
+  const { repo, logs, fCommit, gCommit } = writeResumedSessions("sce-resume-");
   try {
-    repo.commit("initial", { "README.md": "readme\n" });
-    const fCommit = repo.commit("add f", { "f.txt": "f1\nf2\n" });
-    const gCommit = repo.commit("add g", { "g.txt": "g1\n" });
-    const a = new ClaudeLog({ sessionId: "sess-a", cwd: repo.dir })
-      .prompt("write f")
-      .call("toolu_f", "Write", { file_path: join(repo.dir, "f.txt"), content: "f1\nf2\n" })
-      .result("toolu_f", writeResult(join(repo.dir, "f.txt"), "f1\nf2\n", null));
-    const b = new ClaudeLog({ sessionId: "sess-b", cwd: repo.dir })
-      .prompt("now g")
-      .call("toolu_g", "Write", { file_path: join(repo.dir, "g.txt"), content: "g1\n" })
-      .result("toolu_g", writeResult(join(repo.dir, "g.txt"), "g1\n", null));
-    mkdirSync(logs);
-    writeFileSync(join(logs, "sess-a.jsonl"), a.text());
-    // The resumed file: A's records as they were (their timestamps come first), then B's own.
-    writeFileSync(join(logs, "sess-b.jsonl"), a.text() + b.text());
     const { rows } = await analyze({ inputs: [logs], repo: repo.dir, threads: 1 });
     const units = rows.units
       .map((u) => [u.session_id, u.commit_sha, u.ambiguity, u.agent_lines_produced, u.agent_lines_survived])

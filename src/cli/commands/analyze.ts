@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { parseShard } from "../../analyze";
-import { headlineOf, writeParquetTables, writeTables } from "../../tables";
+import { headlineOf, TableSpool, writeParquetTables, writeTables } from "../../tables";
 import { formatSummary } from "../summary";
 import { type AnalysisFlags, runAnalysis, withAnalysisOptions } from "./run-analysis";
 import { EXIT, type RegisterCommand } from "./types";
@@ -39,19 +39,28 @@ async function runAnalyze(inputs: string[], flags: AnalyzeFlags): Promise<number
     process.stderr.write(`error: --shard ${flags.shard}: expected K/N with 1 ≤ K ≤ N\n`);
     return EXIT.usage;
   }
-  const run = await runAnalysis(inputs, flags, shard);
-  if (typeof run === "number") return run;
-  const { result, seed, secrets } = run;
   const out = resolve(flags.out);
-  await writeTables(
-    out,
-    result.rows,
-    { inputs: result.inputs, seed, ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}) },
-    secrets,
-  );
-  if (flags.format === "parquet") await writeParquetTables(out, result.rows, secrets);
-  const headline = headlineOf(result.rows, seed);
-  writeFileSync(join(out, "summary.json"), `${JSON.stringify(headline, null, 2)}\n`);
-  if (!flags.quiet) process.stdout.write(formatSummary(result.rows, headline.strict, out, headline.groups));
-  return result.readAnything ? EXIT.ok : EXIT.nothingRead;
+  // The calls, prompts, per-file counts and line runs go to a file in the output folder as the work delivers
+  // them, and the tables are written from it: memory does not grow with them.
+  const spool = new TableSpool(out, flags.keepSecrets ? "kept" : "masked");
+  try {
+    const run = await runAnalysis(inputs, flags, shard, spool);
+    if (typeof run === "number") return run;
+    const { result, seed, secrets } = run;
+    const written = await writeTables(
+      out,
+      result.rows,
+      { inputs: result.inputs, seed, ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}) },
+      secrets,
+      spool,
+    );
+    if (flags.format === "parquet") await writeParquetTables(out, result.rows, secrets, spool);
+    const headline = headlineOf(result.rows, seed);
+    writeFileSync(join(out, "summary.json"), `${JSON.stringify(headline, null, 2)}\n`);
+    if (!flags.quiet)
+      process.stdout.write(formatSummary(result.rows, headline.strict, out, headline.groups, written.rows.tool_calls));
+    return result.readAnything ? EXIT.ok : EXIT.nothingRead;
+  } finally {
+    spool.close();
+  }
 }

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { analyze, type AnalyzeResult, type Shard } from "../../analyze";
-import { rowsForOutput, type SecretsPolicy } from "../../model";
+import { type RowSpool, rowsForOutput, type SecretsPolicy } from "../../model";
 import { ensureSampleCorpus } from "../../sample";
 import { makeProgress } from "../progress";
 import { EXIT } from "./types";
@@ -66,6 +66,7 @@ export async function runAnalysis(
   inputs: string[],
   flags: AnalysisFlags,
   shard?: Shard,
+  spool?: RowSpool,
 ): Promise<AnalysisRun | number> {
   const idleLimitS = Number(flags.idleLimit);
   const seed = Number(flags.seed);
@@ -94,6 +95,7 @@ export async function runAnalysis(
     includeExcludedRepos: Boolean(flags.keepExcludedRepos),
     shard,
     lines: Boolean(flags.lines),
+    spool,
     onProgress: (done, total, label) => {
       if (done === 0) progress.start(total, label);
       else progress.update(done, label);
