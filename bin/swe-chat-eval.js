@@ -2,13 +2,7 @@
 // Runs the CLI from its compiled form (bin/build.mjs: dist/<stamp>/, rebuilt when src/ changed), or, where it
 // cannot be built, from the TypeScript sources through tsx.
 import { join } from "node:path";
-import v8 from "node:v8";
 import { fileURLToPath, pathToFileURL } from "node:url";
-// V8 lets a heap grow to up to 4× what survived its last full collection before it collects again; over a long
-// run of short-lived parses that slack, not live rows, made the peak RSS grow with the corpus (500 MB bench corpus,
-// 1 thread: 196 → 377 MB from ¼ to all of it, while the live heap stayed near 50 MB). At 1.3× the peak stays near
-// flat (212 → 246 MB) at no measured cost in time (bench/README.md). Set before any heap has grown; workers share it.
-v8.setFlagsFromString("--heap-growing-percent=30");
 const root = fileURLToPath(new URL("..", import.meta.url));
 // Worker threads load their job modules by path: tell the library where the package (and its build) is.
 process.env.SWE_CHAT_EVAL_ROOT ??= root;
