@@ -15,6 +15,7 @@ export const ENTRIES = [
   "analyze/entire-session-job.ts",
   "analyze/entire-group-job.ts",
   "analyze/swechat-job.ts",
+  "analyze/swe-agent-job.ts",
   "analyze/transcript-session-job.ts",
 ];
 

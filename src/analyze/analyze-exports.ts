@@ -11,31 +11,21 @@
  *   commit patch given as `options.commitPatch` (a `git show` / `git diff`
  *   file), else none, said in a diagnostic row.
  */
+import { availableParallelism } from "node:os";
+import { statSync } from "node:fs";
 import { attributeUnitJob } from "../attribution/attribute-job";
 import type { PatchMatchFile } from "../attribution/patch-match";
 import { readDataClawFile } from "../ingest/dataclaw";
 import { type ExportFile, findExportFiles, findExportFilesYielding } from "../ingest/detect-export";
 import { readSpecStoryFile, type SpecStorySession } from "../ingest/specstory";
-import {
-  isFileCommand,
-  readSweAgentTrajectory,
-  splitUnifiedDiff,
-  sweAgentCategory,
-  type SweAgentTrajectory,
-} from "../ingest/swe-agent";
-import {
-  checkSessionTimes,
-  DiagnosticSink,
-  linkAmbiguity,
-  noAmbiguity,
-  type Session,
-  type SessionRow,
-  type ToolCallRow,
-} from "../model";
-import { makePathMapper } from "../replay";
+import { splitUnifiedDiff } from "../ingest/swe-agent";
+import { checkSessionTimes, DiagnosticSink, linkAmbiguity, type Session, spillRows } from "../model";
 import type { AnalysisRows } from "../model";
 import type { AnalyzeOptions } from "./analyze-entire";
-import { toPromptRows, toSessionRow, toToolCallRows } from "./session-rows";
+import { jobModulePath, packageRoot } from "./package-root";
+import { mapInWorkers } from "./parallel";
+import { toPromptRows, toSessionRow, toToolCallRows, withCategories } from "./session-rows";
+import { runSweAgentJob, type SweAgentJob, type SweAgentResult } from "./swe-agent-job";
 import { readRegularFile } from "../ingest/read-regular";
 
 export interface ExportAnalyzeOptions extends AnalyzeOptions {
@@ -65,19 +55,49 @@ export async function analyzeExportFile(
   const ids = new SessionIds(out);
   options.onProgress?.(0, found.length, "exports");
   const specstory: { file: string; parsed: SpecStorySession; sink: DiagnosticSink }[] = [];
-  for (const [i, f] of found.entries()) {
-    if (f.format === "swe-agent") await sweAgent(f, options, ids, out);
-    else if (f.format === "dataclaw") await dataClaw(f, options, patch, ids, out);
-    else {
-      const sink = new DiagnosticSink("specstory", f.file);
-      const parsed = readSpecStoryFile(f.file, sink);
-      if (parsed) specstory.push({ file: f.file, parsed, sink });
-      else out.diagnostics.push(...sink.rows);
-    }
-    options.onProgress?.(i + 1, found.length, f.file);
-  }
+  // SWE-agent trajectories (one session per file, often thousands) are read on the worker pool; DataClaw and
+  // SpecStory files here, as their turn comes in file order.
+  const jobs = found.map((f) => ({ file: f.file, idleLimitS: options.idleLimitS, skip: f.format !== "swe-agent" }));
+  const root = packageRoot();
+  await mapInWorkers<SweAgentJob, SweAgentResult>(jobs, root ? jobModulePath(root, "swe-agent-job") : "swe-agent-job", {
+    threads: root ? (options.threads ?? threadsFor(found)) : 1,
+    run: runSweAgentJob,
+    onResult: async (result, i) => {
+      const f = found[i];
+      if (f.format === "swe-agent") addSweAgentResult(result, f.file, ids, out);
+      else if (f.format === "dataclaw") await dataClaw(f, options, patch, ids, out);
+      else {
+        const sink = new DiagnosticSink("specstory", f.file);
+        const parsed = readSpecStoryFile(f.file, sink);
+        if (parsed) specstory.push({ file: f.file, parsed, sink });
+        else out.diagnostics.push(...sink.rows);
+      }
+      spillRows(out, options.spool);
+      options.onProgress?.(i + 1, found.length, f.file);
+    },
+  });
   await specStory(specstory, options, patch, ids, out);
   return true;
+}
+
+/** Below this many trajectories and bytes, starting workers costs more than it saves (as for transcripts). */
+const MIN_FILES_FOR_WORKERS = 16;
+const MIN_BYTES_FOR_WORKERS = 48 * 1024 * 1024;
+
+function threadsFor(found: readonly ExportFile[]): number {
+  const trajectories = found.filter((f) => f.format === "swe-agent");
+  const bytes = trajectories.reduce((n, f) => n + sizeOf(f.file), 0);
+  return trajectories.length >= MIN_FILES_FOR_WORKERS && bytes >= MIN_BYTES_FOR_WORKERS
+    ? Math.min(availableParallelism(), 8)
+    : 1;
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** Session ids must be unique in the tables: a second run of the same SWE-bench instance gets `#2`. */
@@ -125,110 +145,33 @@ function readCommitPatch(file: string, out: AnalysisRows): CommitPatch | null {
 
 // ---- SWE-agent ---------------------------------------------------------------
 
-async function sweAgent(
-  f: ExportFile,
-  options: ExportAnalyzeOptions,
-  ids: SessionIds,
-  out: AnalysisRows,
-): Promise<void> {
-  const sink = new DiagnosticSink("swe-agent", f.file);
-  const t = readSweAgentTrajectory(f.file, sink);
-  if (!t) {
-    out.diagnostics.push(...sink.rows);
-    return;
+/**
+ * A trajectory's rows (./swe-agent-job.ts) into `out`, its session id claimed here, in file order: when another
+ * file had the id first, every row and diagnostic of the session takes the new one.
+ */
+function addSweAgentResult(result: SweAgentResult, file: string, ids: SessionIds, out: AnalysisRows): void {
+  const base = result.sessionId;
+  const diagnostics = result.diagnostics;
+  if (base !== null) {
+    const sink = new DiagnosticSink("swe-agent", file, base);
+    const claimed = { session_id: base } as Session;
+    ids.claim(claimed, sink);
+    const id = claimed.session_id;
+    if (id !== base) {
+      diagnostics.forEach((d, i) => {
+        if (d.session_id === base || (i < result.claimedAt && d.session_id === null)) d.session_id = id;
+      });
+      diagnostics.splice(result.claimedAt, 0, ...sink.rows);
+      for (const list of Object.values(result.rows))
+        for (const row of list as { session_id: string }[]) if (row.session_id === base) row.session_id = id;
+    }
   }
-  ids.claim(t.session, sink);
-  checkSessionTimes(t.session, sink);
-  const session = t.session;
-  const files = t.submission === null ? [] : splitUnifiedDiff(t.submission);
-  const submitted = new Set(files.map((x) => x.path));
-  out.sessions.push(sweAgentRow(t, options, sink));
-  (out.prompts ??= []).push(...toPromptRows(t.session));
-  const mapper = makePathMapper(
-    session.tool_calls.flatMap((c) => c.file_edits.map((e) => e.path)),
-    session.cwds,
-    (p) => submitted.has(p),
-  );
-  out.tool_calls.push(
-    ...withCategories(
-      toToolCallRows(session, (p) => mapper.toRepoPath(p)),
-      session,
-      (call) => {
-        const cmd = t.commands.get(call);
-        return cmd ? sweAgentCategory(cmd) : null;
-      },
-    ),
-  );
-  if (files.length > 0) {
-    sink.info(
-      "attribution-patch-match",
-      "unit attributed with method patch-match against info.submission (no repository file states in a trajectory)",
-    );
-    const subject = {
-      session_id: session.session_id,
-      commit_sha: "submission",
-      checkpoint_id: null,
-      repo: t.repo ?? "unknown",
-      agent: session.agent,
-      model: t.model,
-      entire: null,
-    };
-    const evidence = {
-      kind: "patch" as const,
-      files: files.map((x) => ({ path: x.path, patch: x.patch })),
-      numstat_additions: files.reduce((s, x) => s + x.additions, 0),
-      recordedPreImages: false,
-    };
-    const outcome = await attributeUnitJob(
-      { subject, session, sliceStart: 0, ambiguity: noAmbiguity(), evidence },
-      sink,
-    );
-    out.units.push(outcome.unit);
-    (out.unit_files ??= []).push(...outcome.files);
-  }
-  out.diagnostics.push(...sink.rows);
-}
-
-/** The session row, with the run's own totals: model_stats tokens, API calls and recorded cost (not our price table). */
-function sweAgentRow(t: SweAgentTrajectory, options: ExportAnalyzeOptions, sink: DiagnosticSink): SessionRow {
-  // A sink of its own, dropped: its only findings are about pricing our way, and the run's own cost replaces that.
-  const row = toSessionRow(
-    t.session,
-    { repo: t.repo, idleLimitS: options.idleLimitS },
-    new DiagnosticSink("swe-agent"),
-  );
-  const editCalls = t.session.tool_calls.filter((c) => {
-    const cmd = t.commands.get(c.id);
-    return cmd !== undefined && isFileCommand(cmd);
-  });
-  const cost = t.model_stats?.instance_cost ?? null;
-  if (t.model_stats && cost !== null && cost < 0)
-    sink.warn("swe-agent-negative-cost", `instance_cost ${cost} is negative: cost left null`);
-  return {
-    ...row,
-    model: t.model,
-    models: t.model ?? "",
-    edit_calls: editCalls.length,
-    failed_edit_calls: editCalls.filter((c) => c.success === false).length,
-    input_tokens: t.model_stats?.tokens_sent ?? 0,
-    output_tokens: t.model_stats?.tokens_received ?? 0,
-    api_calls: t.model_stats?.api_calls ?? 0,
-    cost_usd: cost !== null && cost >= 0 ? cost : null,
-  };
-}
-
-/** Replaces a row's category with the adapter's own (`onlyOther`: only where the shared categories gave "other"). */
-function withCategories(
-  rows: ToolCallRow[],
-  session: Session,
-  categoryOf: (callId: string) => string | null,
-  onlyOther = false,
-): ToolCallRow[] {
-  return rows.map((r) =>
-    onlyOther && r.category !== "other"
-      ? r
-      : { ...r, category: categoryOf(session.tool_calls[r.seq].id) ?? r.category },
-  );
+  out.sessions.push(...result.rows.sessions);
+  (out.prompts ??= []).push(...result.rows.prompts);
+  out.tool_calls.push(...result.rows.tool_calls);
+  out.units.push(...result.rows.units);
+  if (result.rows.unit_files.length > 0) (out.unit_files ??= []).push(...result.rows.unit_files);
+  out.diagnostics.push(...diagnostics);
 }
 
 const SPECSTORY_TYPE_CATEGORY: Record<string, string> = {

@@ -140,3 +140,17 @@ export function toPromptRows(session: Session, replies: readonly (string | null)
     };
   });
 }
+
+/** Replaces a row's category with the adapter's own (`onlyOther`: only where the shared categories gave "other"). */
+export function withCategories(
+  rows: ToolCallRow[],
+  session: Session,
+  categoryOf: (callId: string) => string | null,
+  onlyOther = false,
+): ToolCallRow[] {
+  return rows.map((r) =>
+    onlyOther && r.category !== "other"
+      ? r
+      : { ...r, category: categoryOf(session.tool_calls[r.seq].id) ?? r.category },
+  );
+}
