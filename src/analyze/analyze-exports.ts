@@ -80,9 +80,12 @@ export async function analyzeExportFile(
   return true;
 }
 
-/** Below this many trajectories and bytes, starting workers costs more than it saves (as for transcripts). */
+/**
+ * Below this many trajectories and bytes, workers cost more than they save: a trajectory is quick to read and
+ * match (600 files, 61 MB: 1.6 s inline, 1.9 s on 2 threads; 3 000 files, 300 MB: 5.8 s inline, 5.2 s on 2).
+ */
 const MIN_FILES_FOR_WORKERS = 16;
-const MIN_BYTES_FOR_WORKERS = 48 * 1024 * 1024;
+const MIN_BYTES_FOR_WORKERS = 256 * 1024 * 1024;
 
 function threadsFor(found: readonly ExportFile[]): number {
   const trajectories = found.filter((f) => f.format === "swe-agent");
