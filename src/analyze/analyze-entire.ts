@@ -99,12 +99,39 @@ export async function analyzeEntireRepository(
       (sessionIds.length >= MIN_SESSIONS_FOR_WORKERS && root ? Math.min(availableParallelism(), 8) : 1);
     options.onProgress?.(0, jobs.length, "sessions");
     const checkpointSessions: NonNullable<AnalysisRows["checkpoint_sessions"]> = [];
-    const work: EntireGroupResult["work"][] = [];
     for (const g of groups) g.lines = options.lines === true;
+    // A group of one session is worked out in that session's job, from the copies it parsed; the others run as
+    // group jobs after the session jobs, in the same pool.
+    const sessionIndex = new Map(jobs.map((j, i) => [j.sessionId, i]));
+    const loneGroupOf = new Map<number, number>();
+    groups.forEach((g, k) => {
+      const i = g.members.length === 1 ? sessionIndex.get(g.members[0].session_id) : undefined;
+      if (i !== undefined && !loneGroupOf.has(i)) loneGroupOf.set(i, k);
+    });
+    const loneGroups = new Set(loneGroupOf.values());
+    const groupJobs = groups.map((job, k) => ({ job, k })).filter(({ k }) => !loneGroups.has(k));
     const all: EntireJob[] = [
-      ...jobs.map((job): EntireJob => ({ kind: "session", job })),
-      ...groups.map((job): EntireJob => ({ kind: "group", job })),
+      ...jobs.map((job, i): EntireJob => {
+        const k = loneGroupOf.get(i);
+        return k === undefined ? { kind: "session", job } : { kind: "session", job, group: groups[k] };
+      }),
+      ...groupJobs.map(({ job }): EntireJob => ({ kind: "group", job })),
     ];
+    // Group rows go to the tables in group order, whichever job made them.
+    const groupResults: (EntireGroupResult | undefined)[] = new Array(groups.length);
+    const work: EntireGroupResult["work"][] = [];
+    let nextGroup = 0;
+    const addGroupsInOrder = () => {
+      for (; nextGroup < groups.length && groupResults[nextGroup] !== undefined; nextGroup++) {
+        if (nextGroup === 0) options.onProgress?.(0, groups.length, "groups");
+        const result = groupResults[nextGroup]!;
+        addGroupResult(result, out);
+        work[nextGroup] = result.work;
+        groupResults[nextGroup] = undefined;
+        options.onProgress?.(nextGroup + 1, groups.length, "groups");
+      }
+    };
+    let sessionsDone = 0;
     await mapInWorkers<EntireJob, EntireJobResult>(all, root ? jobModulePath(root, "entire-job") : "entire-job", {
       threads: root ? threads : 1,
       run: (job) => runEntireJob(job, entire.repo),
@@ -113,16 +140,16 @@ export async function analyzeEntireRepository(
         spillRows(out, options.spool);
         if (done.kind === "session") {
           addSessionResult(done.result, out, checkpointSessions);
-          options.onProgress?.(index + 1, jobs.length, jobs[index].sessionId);
-        } else {
-          const k = index - jobs.length;
-          if (k === 0) options.onProgress?.(0, groups.length, "groups");
-          addGroupResult(done.result, out);
-          work[k] = done.result.work;
-          options.onProgress?.(k + 1, groups.length, "groups");
-        }
+          const k = loneGroupOf.get(index);
+          if (k !== undefined)
+            groupResults[k] = done.group ?? { group_units: [], line_ranges: [], diagnostics: [], work: null };
+          options.onProgress?.(++sessionsDone, jobs.length, jobs[index].sessionId);
+        } else groupResults[groupJobs[index - jobs.length].k] = done.result;
+        // Session rows all come first (every session job precedes every group job): groups wait for them.
+        if (sessionsDone === jobs.length) addGroupsInOrder();
       },
     });
+    addGroupsInOrder();
     const withFolders = new Set(entire.checkpoints.filter((c) => c.sessions.length > 0).map((c) => c.checkpoint_id));
     out.diagnostics.push(
       ...(await workOutsideGroups(entire.repo, groups, work, (c) =>

@@ -18,7 +18,7 @@ import {
 import { dominantModel } from "../effort";
 import { type GitRepository, openRepository } from "../ingest/git/repo";
 import { type Diagnostic, DiagnosticSink, type GroupUnitRow, type LineRangeRow, type Session } from "../model";
-import { type EntireSessionJob, readCheckpointCopy } from "./entire-session-job";
+import { type CopyReader, type EntireSessionJob, readCheckpointCopy } from "./entire-session-job";
 
 export interface EntireGroupMember {
   /** The id the tables write (as Entire recorded it). */
@@ -52,7 +52,12 @@ const repositories = new Map<string, Promise<GitRepository | null>>();
 /** Worker entry (see ./parallel.ts). */
 export const runJob = (job: EntireGroupJob) => runEntireGroupJob(job);
 
-export async function runEntireGroupJob(job: EntireGroupJob, given?: GitRepository): Promise<EntireGroupResult> {
+/** `read`: how a member's copies are read (default: from git; a lone member's session job hands over its parsed ones). */
+export async function runEntireGroupJob(
+  job: EntireGroupJob,
+  given?: GitRepository,
+  read?: CopyReader,
+): Promise<EntireGroupResult> {
   // A group's notes carry its first session's id: they are found (and sharded) with the group's rows.
   const sink = new DiagnosticSink("entire", null, job.members[0]?.session_id ?? null);
   try {
@@ -64,7 +69,9 @@ export async function runEntireGroupJob(job: EntireGroupJob, given?: GitReposito
       return { group_units: [], line_ranges: [], diagnostics: sink.rows, work: null };
     }
     const members: GroupMember[] = [];
-    for (const m of job.members) members.push(await memberOf(repo, m));
+    const readCopy: CopyReader =
+      read ?? ((folder, sessionId, quiet) => readCheckpointCopy(repo, folder, sessionId, quiet));
+    for (const m of job.members) members.push(await memberOf(m, readCopy));
     const work: GroupWork = { edited: [], last_call_ms: null };
     const lines: LineRangeRow[] | undefined = job.lines ? [] : undefined;
     const rows = await attributeGroup({ repo: job.repo, git: repo, members, commits: job.commits, work, lines }, sink);
@@ -86,12 +93,12 @@ export async function runEntireGroupJob(job: EntireGroupJob, given?: GitReposito
 }
 
 /** A session of the group: its copies read (quietly: the strict units already reported on them) and its calls placed. */
-async function memberOf(repo: GitRepository, m: EntireGroupMember): Promise<GroupMember> {
+async function memberOf(m: EntireGroupMember, readCopy: CopyReader): Promise<GroupMember> {
   const quiet = new DiagnosticSink("entire", null, m.session_id);
   const copies = [];
   for (const f of m.folders)
     copies.push({
-      ...(await readCheckpointCopy(repo, f.folder, m.session_id, quiet)),
+      ...(await readCopy(f.folder, m.session_id, quiet)),
       firstCommit: f.firstCommit,
       folder: f.folder,
     });

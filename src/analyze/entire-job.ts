@@ -7,15 +7,25 @@ import type { GitRepository } from "../ingest/git/repo";
 import { type EntireGroupJob, type EntireGroupResult, runEntireGroupJob } from "./entire-group-job";
 import { type EntireSessionJob, type EntireSessionResult, runEntireSessionJob } from "./entire-session-job";
 
-export type EntireJob = { kind: "session"; job: EntireSessionJob } | { kind: "group"; job: EntireGroupJob };
+/** A session job carries its group's job when the session is alone in its group (the common case). */
+export type EntireJob =
+  | { kind: "session"; job: EntireSessionJob; group?: EntireGroupJob }
+  | { kind: "group"; job: EntireGroupJob };
 export type EntireJobResult =
-  | { kind: "session"; result: EntireSessionResult }
+  | { kind: "session"; result: EntireSessionResult; group?: EntireGroupResult }
   | { kind: "group"; result: EntireGroupResult };
 
 export async function runEntireJob(job: EntireJob, given?: GitRepository): Promise<EntireJobResult> {
-  return job.kind === "session"
-    ? { kind: "session", result: await runEntireSessionJob(job.job, given) }
-    : { kind: "group", result: await runEntireGroupJob(job.job, given) };
+  if (job.kind === "group") return { kind: "group", result: await runEntireGroupJob(job.job, given) };
+  const lone = job.group;
+  if (lone === undefined) return { kind: "session", result: await runEntireSessionJob(job.job, given) };
+  // The group's work reads the copies the session job has parsed, instead of reading them from git again.
+  let group: EntireGroupResult | undefined;
+  const result = await runEntireSessionJob(job.job, given, async (read, repo) => {
+    group = await runEntireGroupJob(lone, repo, read);
+  });
+  // A session job that failed did not get that far: the group is worked out on its own, as for any other.
+  return { kind: "session", result, group: group ?? (await runEntireGroupJob(lone, given)) };
 }
 
 /** What a worker thread runs (parallel.ts): the repository is the worker's own, opened by each job kind. */

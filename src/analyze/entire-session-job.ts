@@ -82,9 +82,24 @@ const repositories = new Map<string, Promise<GitRepository | null>>();
 /** Worker entry (see ./parallel.ts). */
 export const runJob = (job: EntireSessionJob) => runEntireSessionJob(job);
 
-export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepository): Promise<EntireSessionResult> {
+/** Reads a folder's copy of the session as `readCheckpointCopy` does (quietly), from the job's parsed copies when it kept them. */
+export type CopyReader = (
+  folder: EntireSessionJob["folders"][number],
+  sessionId: string,
+  sink: DiagnosticSink,
+) => Promise<ReadCopy>;
+
+/**
+ * `afterwards`, when given, runs once the session's rows are made, with a reader of the copies the job parsed
+ * (its group's work, when the session is alone in its group: the copies are not parsed a second time).
+ */
+export async function runEntireSessionJob(
+  job: EntireSessionJob,
+  given?: GitRepository,
+  afterwards?: (read: CopyReader, repo: GitRepository) => Promise<void>,
+): Promise<EntireSessionResult> {
   try {
-    return await analyzeSession(job, given);
+    return await analyzeSession(job, given, afterwards);
   } catch (e) {
     // A bug met on input nobody foresaw must not stop the run or lose the session quietly: say which units are lost.
     const out = emptyResult();
@@ -99,7 +114,11 @@ export async function runEntireSessionJob(job: EntireSessionJob, given?: GitRepo
   }
 }
 
-async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Promise<EntireSessionResult> {
+async function analyzeSession(
+  job: EntireSessionJob,
+  given: GitRepository | undefined,
+  afterwards: ((read: CopyReader, repo: GitRepository) => Promise<void>) | undefined,
+): Promise<EntireSessionResult> {
   let repoPromise = given ? Promise.resolve(given) : repositories.get(job.gitDir);
   if (!repoPromise) repositories.set(job.gitDir, (repoPromise = openRepository(job.gitDir)));
   const repo = await repoPromise;
@@ -240,6 +259,14 @@ async function analyzeSession(job: EntireSessionJob, given?: GitRepository): Pro
     out.tool_calls.push(...toToolCallRows(longest, (p) => mapper.toRepoPath(p)));
   }
   out.diagnostics.push(...sink.rows);
+  await afterwards?.(
+    (folder, sessionId, quiet) =>
+      Promise.resolve(
+        parsed.get(`${folder.checkpoint_id}/${folder.session.index}`) ??
+          readCheckpointCopy(repo, folder, sessionId, quiet),
+      ),
+    repo,
+  );
   return out;
 }
 
