@@ -62,7 +62,16 @@ export async function analyzeTranscripts(
   // Each session's rows go to the spool as its job delivers them, at the session's place (an export read from
   // the same folder came first).
   spillRows(out, options.spool);
-  const places = options.spool ? { spool: options.spool, first: options.spool.reserve(found.length) } : null;
+  // A lone session's group rows are made in its job too; their line runs wait at a second place per session until
+  // the group order is known.
+  const places = options.spool
+    ? { spool: options.spool, first: options.spool.reserve(found.length), stash: options.spool.reserve(found.length) }
+    : null;
+  const deliver = (result: TranscriptSessionResult, i: number) => {
+    if (places === null) return;
+    spillRowsAt(result, places.spool, places.first + i);
+    if (result.alone) spillRowsAt(result.alone, places.spool, places.stash + i);
+  };
   const ahead = options.historyAhead?.repoPath === repoPath ? options.historyAhead : undefined;
   // Taken: closed below with the repository, not by the caller.
   if (ahead) options.historyAhead = undefined;
@@ -96,7 +105,7 @@ export async function analyzeTranscripts(
       prepared.then((p) => found.map(p.job)),
       options,
       "transcripts",
-      places && ((result, k) => spillRowsAt(result, places.spool, places.first + k)),
+      deliver,
     );
     const { context, job } = await prepared;
     // A resumed session's job runs again without the calls an earlier file holds.
@@ -115,12 +124,22 @@ export async function analyzeTranscripts(
       again.map((i) => ({ ...job(found[i]), repeated: repeats.get(i) })),
       options,
       "resumed sessions",
-      places && ((result, k) => spillRowsAt(result, places.spool, places.first + again[k])),
+      (result, k) => deliver(result, again[k]),
     );
     again.forEach((i, k) => (results[i] = rerun[k]));
     collect(results, out);
     const finalJobs = found.map((f, i) => (repeats.has(i) ? { ...job(f), repeated: repeats.get(i) } : job(f)));
-    if (context) await analyzeGroups(transcriptGroups(results, finalJobs, context.commits), options, out);
+    // A lone group's line runs, waiting at their session's second place, go where the group comes; those of a
+    // session that forms no group are dropped, as they are without a spool.
+    const placed = new Set<number>();
+    const placeAlone =
+      places &&
+      ((i: number) => {
+        placed.add(i);
+        places.spool.move(places.stash + i, places.spool.reserve(1));
+      });
+    if (context) await analyzeGroups(transcriptGroups(results, finalJobs, context.commits), options, out, placeAlone);
+    if (places) found.forEach((_, i) => placed.has(i) || places.spool.put(places.stash + i, {}));
   } finally {
     if (repo) forgetRepository(repo.gitDir);
     await repo?.close();
@@ -262,10 +281,11 @@ function collect(results: readonly TranscriptSessionResult[], out: AnalysisRows)
   }
 }
 
-/** A group to attribute; `alone`: its rows, already worked out by its only session's job. */
+/** A group to attribute; `alone`: its rows, already worked out by its only session's job (`session`, by index). */
 interface PlannedGroup {
   job: TranscriptGroupJob;
   alone: TranscriptGroupResult | null;
+  session: number;
 }
 
 /**
@@ -306,13 +326,19 @@ function transcriptGroups(
       },
       // A session alone in its component: its commits are the ones its job linked, so its job's rows stand.
       alone: c.sessions.length === 1 ? results[c.sessions[0]].alone : null,
+      session: c.sessions[0],
     });
   }
   return groups.sort((a, b) => byMoment(a.job.commits[0], b.job.commits[0]));
 }
 
 /** Every group's rows into `out`, in group order; groups of several sessions run as group jobs. */
-async function analyzeGroups(groups: PlannedGroup[], options: AnalyzeOptions, out: AnalysisRows): Promise<void> {
+async function analyzeGroups(
+  groups: PlannedGroup[],
+  options: AnalyzeOptions,
+  out: AnalysisRows,
+  placeAlone: ((session: number) => void) | null,
+): Promise<void> {
   if (groups.length === 0) return;
   const root = packageRoot();
   const toRun = groups.filter((g) => g.alone === null).map((g) => g.job);
@@ -339,6 +365,7 @@ async function analyzeGroups(groups: PlannedGroup[], options: AnalyzeOptions, ou
   let k = 0;
   groups.forEach((g) => {
     const result = g.alone ?? ran[k++];
+    if (g.alone) placeAlone?.(g.session);
     (out.group_units ??= []).push(...result.group_units);
     if (result.line_ranges.length > 0) (out.line_ranges ??= []).push(...result.line_ranges);
     out.diagnostics.push(...result.diagnostics);

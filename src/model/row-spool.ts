@@ -21,6 +21,8 @@ export interface RowSpool {
   reserve(count: number): number;
   /** The rows of one place (copied out at once: the caller may reuse the arrays). A later batch for the same place replaces the earlier one. */
   put(place: number, rows: SpooledRows): void;
+  /** The batches at place `from` are now at place `to` (nothing happens when `from` holds none): rows spooled before their place in the tables was known. */
+  move(from: number, to: number): void;
   /** From now on only the rows of sessions `keep` accepts are read back (`--shard`): rows are cut as they are written. */
   keepSessions(keep: (sessionId: string | null) => boolean): void;
 }

@@ -70,6 +70,15 @@ export class TableSpool implements RowSpool {
     }
   }
 
+  move(from: number, to: number): void {
+    for (const batches of this.batches.values()) {
+      const batch = batches.get(from);
+      if (batch === undefined) continue;
+      batches.delete(from);
+      batches.set(to, batch);
+    }
+  }
+
   keepSessions(keep: (sessionId: string | null) => boolean): void {
     this.keep = keep;
   }

@@ -15,6 +15,7 @@ import { analyze } from "../../src/analyze";
 import { rowsForOutput } from "../../src/model";
 import { ensureSampleCorpus } from "../../src/sample";
 import { writeParquetTables, writeTables } from "../../src/tables";
+import { ClaudeLog, writeResult } from "../helpers/claude-log";
 import { writeResumedSessions } from "../helpers/resumed-sessions";
 import { writeFixture } from "../swechat/fixture";
 
@@ -23,6 +24,20 @@ test("the tables written from the spool are byte for byte those of the rows kept
   // B's job runs again without A's calls: its place in the spool is replaced.
   const { repo: resumed, logs } = writeResumedSessions("sce-spool-resume-");
   const repo = resumed.dir;
+  // Two more sessions, each alone in its group, whose groups come in the other order than their files: c's commit
+  // (h.txt) is made after d's (k.txt). Their line runs wait in the spool until the group order is known.
+  resumed.commit("add k", { "k.txt": "k1\nk2\nk3\n" });
+  resumed.commit("add h", { "h.txt": "h1\n" });
+  for (const [id, file, text] of [
+    ["sess-c", "h.txt", "h1\n"],
+    ["sess-d", "k.txt", "k1\nk2\nk3\n"],
+  ]) {
+    const log = new ClaudeLog({ sessionId: id, cwd: repo })
+      .prompt(`write ${file}`)
+      .call(`toolu_${id}`, "Write", { file_path: join(repo, file), content: text })
+      .result(`toolu_${id}`, writeResult(join(repo, file), text, null));
+    writeFileSync(join(logs, `${id}.jsonl`), log.text());
+  }
   const exports = mkdtempSync(join(tmpdir(), "sce-spool-exports-"));
   mkdirSync(join(exports, "specstory"));
   for (const name of readdirSync("test/fixtures/specstory"))
@@ -61,6 +76,12 @@ test("the tables written from the spool are byte for byte those of the rows kept
     ["g.txt"],
     "the resumed session's calls are its own only",
   );
+
+  // The groups' line runs come in group order, d's (k.txt, the earlier commit) before c's.
+  const groupRuns = rows.line_ranges!.filter((r) => r.session_id === "sess-c" || r.session_id === "sess-d");
+  assert.ok(groupRuns.length > 0);
+  const last = groupRuns.map((r) => r.session_id).lastIndexOf("sess-d");
+  assert.ok(last < groupRuns.map((r) => r.session_id).lastIndexOf("sess-c"), "d's group before c's");
 
   const written = readdirSync(spooled).filter((f) => f !== "summary.json");
   assert.deepEqual(written.sort(), readdirSync(kept).sort(), "the same files, and no spool file left behind");

@@ -1,8 +1,8 @@
 /**
  * The spool on disk (src/tables/table-spool.ts): batches come back in place order whatever order they were put
  * in, a later batch for a place replaces the earlier one (a resumed session's job run again), an empty batch
- * removes it, shards cut rows as they are read, secrets are masked as the rows go in, and the file leaves no
- * trace in the output folder.
+ * removes it, a batch moves to a later place, shards cut rows as they are read, secrets are masked as the rows go
+ * in, and the file leaves no trace in the output folder.
  */
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
@@ -35,8 +35,22 @@ test("batches come back in place order; a later batch replaces its place, an emp
   assert.deepEqual(files(spool), ["a:a2.txt", "b:b.txt", "d:d.txt"]);
   assert.equal(spool.written("tool_calls"), 3);
   assert.deepEqual([...spool.rows("prompts")], [prompt("b", "hello")]);
+  // A batch put before its place was known (a lone group's line runs) moves to the place reserved for it.
+  const early = spool.reserve(1);
+  spool.put(early, { tool_calls: [call("e", "e.txt")] });
+  spool.put(spool.reserve(1), { tool_calls: [call("f", "f.txt")] });
+  assert.deepEqual(files(spool).slice(-2), ["e:e.txt", "f:f.txt"]);
+  spool.move(early, spool.reserve(1));
+  spool.move(early, spool.reserve(1)); // nothing left at `early`: no-op
+  assert.deepEqual(files(spool), ["a:a2.txt", "b:b.txt", "d:d.txt", "f:f.txt", "e:e.txt"]);
+  spool.put(first + 3, { tool_calls: [call("d", "d2.txt")] });
+  assert.deepEqual(files(spool), ["a:a2.txt", "b:b.txt", "d:d2.txt", "f:f.txt", "e:e.txt"]);
   spool.keepSessions((id) => id !== "b");
-  assert.deepEqual(files(spool), ["a:a2.txt", "d:d.txt"], "a shard's cut applies as rows are read");
+  assert.deepEqual(
+    files(spool),
+    ["a:a2.txt", "d:d2.txt", "f:f.txt", "e:e.txt"],
+    "a shard's cut applies as rows are read",
+  );
   assert.equal(readdirSync(dir).length, 1);
   spool.close();
   assert.deepEqual(readdirSync(dir), [], "close removes the spool file");
