@@ -42,7 +42,10 @@ import {
 export { LINK_WINDOW_S } from "./transcript-session-job";
 export { findTranscripts, readFoundTranscript, type FoundTranscript } from "../ingest/find-transcripts";
 
-/** Below this much work, starting workers (each compiles src/ through tsx, about 1.5 s) costs more than it saves. */
+/**
+ * Below this much work, starting workers costs more than it saves (each loads the bundle, about 0.3 s, or compiles
+ * src/ through tsx, about 1.5 s, where there is no build).
+ */
 const MIN_SESSIONS_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 48 * 1024 * 1024;
 /** Jobs each thread runs at once: a job waits on git (cat-file, diff-tree) about half its time, another computes then. */
