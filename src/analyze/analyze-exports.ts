@@ -161,9 +161,7 @@ function addSweAgentResult(result: SweAgentResult, file: string, ids: SessionIds
     ids.claim(claimed, sink);
     const id = claimed.session_id;
     if (id !== base) {
-      diagnostics.forEach((d, i) => {
-        if (d.session_id === base || (i < result.claimedAt && d.session_id === null)) d.session_id = id;
-      });
+      for (const d of diagnostics) if (d.session_id === base) d.session_id = id;
       diagnostics.splice(result.claimedAt, 0, ...sink.rows);
       for (const list of Object.values(result.rows))
         for (const row of list as { session_id: string }[]) if (row.session_id === base) row.session_id = id;

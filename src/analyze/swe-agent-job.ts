@@ -36,7 +36,7 @@ export interface SweAgentResult {
   rows: Pick<AnalysisRows, "sessions" | "tool_calls" | "units"> &
     Required<Pick<AnalysisRows, "prompts" | "unit_files">>;
   diagnostics: Diagnostic[];
-  /** How many of `diagnostics` came before the id was claimed (a rename's warning goes there). */
+  /** How many of `diagnostics` came before the id was known (a rename's warning goes after them). */
   claimedAt: number;
 }
 
@@ -49,6 +49,8 @@ export async function runSweAgentJob(job: SweAgentJob): Promise<SweAgentResult> 
   const t = job.skip ? null : readSweAgentTrajectory(job.file, sink);
   if (!t) return { sessionId: null, rows, diagnostics: sink.rows, claimedAt: sink.rows.length };
   const claimedAt = sink.rows.length;
+  // What the reader said before it knew the id is about this session too (the caller renames it with the rows).
+  for (const d of sink.rows) if (d.session_id === null) d.session_id = t.session.session_id;
   sink.sessionId = t.session.session_id;
   checkSessionTimes(t.session, sink);
   const session = t.session;

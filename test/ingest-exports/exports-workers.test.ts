@@ -1,8 +1,8 @@
 /**
  * SWE-agent trajectories go through the worker pool (src/analyze/swe-agent-job.ts), their session ids claimed on
  * the main thread in file order. On 2 threads the tables must be those of an inline run, row for row: the second
- * copy of a trajectory renamed `#2` in every table and diagnostic (its `duplicate-session-id` warning where an
- * inline run puts it), a truncated file an error row in its place, a SpecStory file between them read in its turn.
+ * copy of a trajectory renamed `#2` in every table and diagnostic (what the reader said before it knew the id
+ * included), a truncated file an error row in its place, a SpecStory file between them read in its turn.
  */
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,6 +17,8 @@ const trajectory = (n: number) =>
   JSON.stringify({
     environment: "main",
     trajectory: [
+      // Not an object: a `swe-agent-bad-step` warning, said before the reader knows the session's id.
+      7,
       {
         action: `str_replace_editor create ${P} --file_text 'x = ${n}\ny = 2\n'`,
         observation: `File created successfully at: ${P}`,
@@ -60,6 +62,12 @@ test("trajectories on 2 worker threads give the inline run's tables, duplicate i
       rows[table]!.some((r) => r.session_id === renamed),
       `${table} holds the renamed session`,
     );
+  // Every diagnostic of a read trajectory names its session, the renamed copy's the new id.
+  const badSteps = rows.diagnostics.filter((d) => d.code === "swe-agent-bad-step");
+  assert.equal(badSteps.length, 20);
+  assert.equal(badSteps.find((d) => d.file?.includes("run03"))?.session_id, renamed);
+  assert.equal(badSteps.find((d) => d.file?.includes("run02"))?.session_id, "demo__repo-2");
+  assert.ok(badSteps.every((d) => d.session_id !== null));
   const warning = rows.diagnostics.find((d) => d.code === "duplicate-session-id");
   assert.equal(warning?.session_id, renamed);
   assert.ok(rows.diagnostics.some((d) => d.file?.endsWith("cut.traj") && d.severity === "error"));
