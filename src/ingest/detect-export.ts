@@ -19,7 +19,8 @@ export type ExportFormat = "swe-agent" | "dataclaw" | "specstory" | "unknown";
 
 /** The detectors (export and transcript) look at this much of a file. */
 export const PREFIX_BYTES = 256 * 1024;
-const MAX_LINES = 25;
+/** Non-blank lines the export detector looks at for a DataClaw session. */
+export const MAX_LINES = 25;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -67,7 +68,7 @@ function detectInPrefix(decoded: string, complete: boolean, head: boolean): Expo
       return isTrajectory(whole) ? "swe-agent" : isDataClawSession(whole) ? "dataclaw" : "unknown";
   }
   // A trajectory cut off (too long for the prefix, or a truncated file): its first keys.
-  if (/^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/.test(text)) {
+  if (TRAJECTORY_START.test(text)) {
     if (head) return null;
     if (/"trajectory"\s*:\s*\[/.test(text) && /"(action|observation)"\s*:/.test(text)) return "swe-agent";
   }
@@ -79,25 +80,30 @@ function detectInPrefix(decoded: string, complete: boolean, head: boolean): Expo
     if (!/[^\s\u0000]/.test(raw)) continue;
     seen++;
     const whole = i < lines.length - 1 || complete;
-    // Only a line that spells `session_id`, or writes a character as a `\u` escape (or holds a NUL, dropped
-    // below), can hold that key: the others (every line of an agent transcript, most of the time) are not
-    // parsed for nothing.
-    if (!raw.includes("session_id") && !raw.includes("\\u") && !raw.includes("\u0000")) continue;
-    const line = raw.replace(/\u0000/g, "").trim();
-    const value = whole ? parse(line) : undefined;
-    if (value !== undefined) {
-      if (isDataClawSession(value)) return "dataclaw";
-      continue;
-    }
-    if (
-      /^\{\s*"session_id"\s*:/.test(line) &&
-      /"messages"\s*:\s*\[/.test(line) &&
-      /"role"\s*:\s*"(user|assistant)"/.test(line)
-    )
-      return "dataclaw";
+    if (mayHoldSessionId(raw) && lineIsDataClawSession(raw, whole)) return "dataclaw";
   }
   // The head's lines ran out before the lines looked at did: the next ones decide.
   return head && seen < MAX_LINES ? null : "unknown";
+}
+
+/**
+ * Only a line that spells `session_id`, or writes a character as a `\u` escape (or holds a NUL, dropped before
+ * parsing), can hold that key: the others (every line of an agent transcript, most of the time) are not parsed
+ * for nothing. The three are ASCII: the probe asks the same of a line's bytes (./probe-format.ts).
+ */
+export const SESSION_ID_HINTS = ["session_id", "\\u", "\u0000"] as const;
+const mayHoldSessionId = (raw: string) => SESSION_ID_HINTS.some((hint) => raw.includes(hint));
+
+/** A non-blank line (`whole`: not cut off by the prefix) that holds a DataClaw session, parsed or by its keys. */
+export function lineIsDataClawSession(raw: string, whole: boolean): boolean {
+  const line = raw.replace(/\u0000/g, "").trim();
+  const value = whole ? parse(line) : undefined;
+  if (value !== undefined) return isDataClawSession(value);
+  return (
+    /^\{\s*"session_id"\s*:/.test(line) &&
+    /"messages"\s*:\s*\[/.test(line) &&
+    /"role"\s*:\s*"(user|assistant)"/.test(line)
+  );
 }
 
 function parse(s: string): unknown {
@@ -108,7 +114,10 @@ function parse(s: string): unknown {
   }
 }
 
-function isTrajectory(v: unknown): boolean {
+/** How a trajectory cut off by the prefix begins: one of its first keys. */
+export const TRAJECTORY_START = /^\{\s*"(environment|trajectory|history|info|replay_config)"\s*:/;
+
+export function isTrajectory(v: unknown): boolean {
   return isObject(v) && Array.isArray(v.trajectory) && (isObject(v.info) || Array.isArray(v.history));
 }
 

@@ -102,7 +102,7 @@ function detectInPrefix(decoded: string, complete: boolean, head: boolean): Tran
       } catch {
         value = undefined;
       }
-      verdict = value === undefined ? classifyFragment(raw) : classifyValue(value);
+      verdict = value === undefined ? classifyFragment(raw) : classifyTranscriptRecord(value);
     } else {
       verdict = classifyFragment(raw);
     }
@@ -125,8 +125,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** A parsed JSONL line, or a one-line JSON document. */
-function classifyValue(v: unknown): Verdict {
+/**
+ * A parsed JSONL line, or a one-line JSON document: its format, or null when the line alone does not tell. The
+ * first line that tells decides a JSONL file (the probe asks this of a file's first line, ./probe-format.ts).
+ */
+export function classifyTranscriptRecord(v: unknown): Verdict {
   if (!isObject(v)) return null;
   const type = typeof v.type === "string" ? v.type : null;
 

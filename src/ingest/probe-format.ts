@@ -12,10 +12,21 @@ import {
   detectExportFormatOfHead,
   detectExportFormatOfPrefix,
   type ExportFormat,
+  isDataClawSession,
+  isTrajectory,
+  lineIsDataClawSession,
+  MAX_LINES,
   PREFIX_BYTES,
   probeFile,
+  SESSION_ID_HINTS,
+  TRAJECTORY_START,
 } from "./detect-export";
-import { detectTranscriptFormatOfHead, detectTranscriptFormatOfPrefix, type TranscriptFormat } from "./detect";
+import {
+  classifyTranscriptRecord,
+  detectTranscriptFormatOfHead,
+  detectTranscriptFormatOfPrefix,
+  type TranscriptFormat,
+} from "./detect";
 import { startsLikePrettyPrintedJson } from "./jsonl";
 
 export interface FileFormats {
@@ -31,6 +42,9 @@ const UNREADABLE: FileFormats = { export: "unknown", transcript: "unknown", pret
 export class FormatProbe {
   private readonly verdicts = new Map<string, FileFormats | null>();
   private readonly decoder = new TextDecoder("utf-8");
+  /** For one line of a file: a BOM there is text (only the file's first bytes can be a BOM to drop). */
+  private readonly lineDecoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  private readonly decodeLine = (bytes: Uint8Array) => this.lineDecoder.decode(bytes);
 
   /** The file's formats; null when it cannot be read (`export-unreadable` to `sink`, once, when one is given). */
   of(file: string, sink?: DiagnosticSink): FileFormats | null {
@@ -55,6 +69,8 @@ export class FormatProbe {
     // Both detectors look at their first 25 lines or fewer: those lines are decoded first, and the whole
     // prefix only when they do not decide (a line break is one byte in UTF-8, so the lines decode as they do
     // within the prefix).
+    const fromBytes = verdictOfRecordLines(asBuffer(prefix), complete, this.decodeLine);
+    if (fromBytes !== null) return fromBytes;
     const end = endOfLines(prefix, HEAD_LINES);
     if (end > 0 && end < prefix.length) {
       const lines = this.decoder.decode(prefix.subarray(0, end));
@@ -77,6 +93,80 @@ export class FormatProbe {
   }
 }
 
+/**
+ * The verdicts of the common case, read from the prefix's bytes: a JSONL file whose first line is an agent's
+ * record. The transcript detector decides on that line. The export detector looks at 25 non-blank lines (those
+ * of the 26-line head when the prefix holds more, else all of them) for a DataClaw session, and only a line
+ * holding one of `SESSION_ID_HINTS` can hold one: the others are counted, never decoded (decoding them was
+ * two thirds of the probe's time). Null where the text path must decide. Line breaks are one byte in UTF-8,
+ * so a line decodes alone as it does within the prefix. test/ingest/probe-format.test.ts holds these verdicts
+ * to the detectors' own.
+ */
+function verdictOfRecordLines(
+  bytes: Buffer,
+  complete: boolean,
+  decode: (bytes: Uint8Array) => string,
+): FileFormats | null {
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  if (bytes[start] !== 0x7b) return null; // not `{`: leading white space, a document, or no JSON
+  const headEnd = endOfLines(bytes, HEAD_LINES);
+  const head = headEnd > 0 && headEnd < bytes.length;
+  const end = head ? headEnd : bytes.length;
+  const firstEnd = lineEnd(bytes, start, end);
+  const first = decode(bytes.subarray(start, firstEnd));
+  const value = first.includes("\u0000") ? undefined : parseOrUndefined(first);
+  // A first line the export detector may take for a trajectory or a DataClaw session: its own text path.
+  if (value === undefined || TRAJECTORY_START.test(first) || isTrajectory(value) || isDataClawSession(value))
+    return null;
+  const transcript = classifyTranscriptRecord(value);
+  if (transcript === null) return null;
+  let seen = 1;
+  for (let from = firstEnd + 1; from <= end && seen < MAX_LINES; ) {
+    const to = lineEnd(bytes, from, end);
+    const line = bytes.subarray(from, to);
+    from = to + 1;
+    const blank = blankness(line);
+    if (blank === "blank" || (blank === "unsure" && !/[^\s\u0000]/.test(decode(line)))) continue;
+    seen++;
+    // A line is whole when a line break ends it, or when the prefix is the whole file.
+    const whole = to < end || complete;
+    if (HINT_BYTES.some((hint) => line.includes(hint)) && lineIsDataClawSession(decode(line), whole))
+      return { export: "dataclaw", transcript, prettyPrinted: false };
+  }
+  // The head's lines ran out before the 25 did: the lines after them decide.
+  if (head && seen < MAX_LINES) return null;
+  return { export: "unknown", transcript, prettyPrinted: false };
+}
+
+/** Where the line starting at `from` ends: its line break, or `end`. */
+function lineEnd(bytes: Buffer, from: number, end: number): number {
+  const nl = bytes.indexOf(10, from);
+  return nl < 0 || nl > end ? end : nl;
+}
+
+const HINT_BYTES = SESSION_ID_HINTS.map((hint) => Buffer.from(hint, "utf8"));
+
+/**
+ * Whether a line is blank to the detectors (white space and NULs only): "blank" or "text" from its ASCII bytes,
+ * "unsure" when it holds only white space, NULs and non-ASCII bytes (Unicode has spaces of its own: decode it).
+ */
+function blankness(line: Uint8Array): "blank" | "text" | "unsure" {
+  for (let k = 0; k < line.length; k++) {
+    const c = line[k];
+    if (c === 0 || c === 32 || (c >= 9 && c <= 13)) continue;
+    return c < 0x80 ? "text" : "unsure";
+  }
+  return "blank";
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** One line more than the detectors look at (25 non-empty ones): the last of them is then whole. */
 const HEAD_LINES = 26;
 
@@ -89,6 +179,9 @@ function endOfLines(bytes: Uint8Array, n: number): number {
   }
   return at + 1;
 }
+
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const scratch = Buffer.alloc(PREFIX_BYTES + 1);
 
