@@ -144,10 +144,12 @@ export function runGitPipeline(
         stdio: ["pipe", "pipe", "pipe"],
         windowsHide: true,
       });
+      // The first's output goes to the second through the pipe itself: through Node, `git log -p` over a long
+      // history is hundreds of megabytes copied on the main thread.
       b = spawn("git", gitArgs(gitDir, second), {
         cwd: gitDir,
         env: gitEnv(),
-        stdio: ["pipe", "pipe", "pipe"],
+        stdio: [a.stdout!, "pipe", "pipe"],
         windowsHide: true,
       });
     } catch (error) {
@@ -168,16 +170,15 @@ export function runGitPipeline(
         code: codeA !== 0 ? codeA : codeB,
       });
     };
-    a.stdout!.pipe(b.stdin!);
+    // The second holds its own copy of the pipe's end: this process's is closed, never read.
+    a.stdout!.destroy();
     a.stderr!.on("data", (chunk: Buffer) => err.push(chunk));
     b.stderr!.on("data", (chunk: Buffer) => err.push(chunk));
     b.stdout!.on("data", (chunk: Buffer) => out.push(chunk));
     a.stdin!.on("error", () => {});
-    b.stdin!.on("error", () => {});
     a.on("error", (e) => {
       err.push(Buffer.from(String(e)));
       codeA = -1;
-      b.stdin!.end();
       done();
     });
     b.on("error", (e) => {
