@@ -3,7 +3,7 @@
  * marked, blobs read by id through the repository's cat-file process.
  */
 import { type GitRepository, scanTreeObject } from "../ingest/git/repo";
-import { decodeGitPath } from "../ingest/git/path-text";
+import { decodeGitPathAt } from "../ingest/git/path-text";
 import { isPlausibleLinkTarget, type UnitLinks } from "./unit-links";
 
 // Link targets are decoded as file text is (BOM kept).
@@ -53,16 +53,24 @@ const EMPTY_NODE: TreeNode = {
   size: 0,
 };
 
-/** A git mode as written in a tree object (ASCII, no leading zero): its kind. */
+/** A git mode as written in a tree object (ASCII, no leading zero): its kind, from its bytes (no string is made). */
 function modeKind(buf: Buffer, from: number, to: number): "folder" | "submodule" | "link" | "file" {
   const n = to - from;
-  if (n === 5 && buf.toString("latin1", from, to) === "40000") return "folder";
+  if (n === 5 && bytesAre(buf, from, FOLDER_MODE)) return "folder";
   if (n === 6) {
-    const mode = buf.toString("latin1", from, to);
-    if (mode === "160000") return "submodule";
-    if (mode === "120000") return "link";
+    if (bytesAre(buf, from, SUBMODULE_MODE)) return "submodule";
+    if (bytesAre(buf, from, LINK_MODE)) return "link";
   }
   return "file";
+}
+
+const FOLDER_MODE = Buffer.from("40000", "latin1");
+const SUBMODULE_MODE = Buffer.from("160000", "latin1");
+const LINK_MODE = Buffer.from("120000", "latin1");
+
+function bytesAre(buf: Buffer, from: number, expected: Buffer): boolean {
+  for (let k = 0; k < expected.length; k++) if (buf[from + k] !== expected[k]) return false;
+  return true;
 }
 
 /**
@@ -78,7 +86,7 @@ function forEachEntry(
   scanTreeObject(data, hashBytes, (buf, off, space, nul) => {
     const kind = modeKind(buf, off, space);
     if (want(kind))
-      visit(kind, decodeGitPath(buf.subarray(space + 1, nul)), buf.toString("hex", nul + 1, nul + 1 + hashBytes));
+      visit(kind, decodeGitPathAt(buf, space + 1, nul), buf.toString("hex", nul + 1, nul + 1 + hashBytes));
     else visit(kind, "", "");
   });
 }
@@ -135,13 +143,14 @@ export const NO_FILES: TreeFiles = new LazyTree(EMPTY_NODE);
 
 /**
  * Parsed tree objects kept per worker, by git dir and object id, the least recently used going first. A parent
- * holds its sub-folders, so the bound counts entries of the objects kept in the map (a 50 000-file repository
- * is about 20 MB of them); an object dropped from the map while a kept parent holds it is read again when
- * another commit's tree needs it alone.
+ * holds its sub-folders, so the bound counts entries of the objects kept in the map (50 000: the whole tree of a
+ * 50 000-file repository); an object dropped from the map while a kept parent holds it is read again when
+ * another commit's tree needs it alone. The bound was 200 000: on the bench's 500 MB Claude Code corpus the
+ * cache then grew with the corpus (a quarter of it never filled it), and the 4 × bound ran no faster.
  */
 const nodes = new Map<string, TreeNode>();
 const loading = new Map<string, Promise<TreeNode | null>>();
-const ENTRIES_KEPT = 200_000;
+const ENTRIES_KEPT = 50_000;
 let entriesKept = 0;
 
 function keep(key: string, node: TreeNode): void {
@@ -233,10 +242,11 @@ async function treeIdOf(repo: GitRepository, gitDir: string, rev: string): Promi
 
 /**
  * Blobs read lately, per worker, by git dir and id, the least recently used going first once they hold more
- * than `BLOB_BYTES_KEPT`: a unit's replay and its group's read the same files at the same commits.
+ * than `BLOB_BYTES_KEPT`: a unit's replay and its group's read the same files at the same commits, one after the
+ * other, so a small cache serves them (32 MB ran no faster than 8 on the benches, and filled only on long runs).
  */
 const blobs = new Map<string, Uint8Array>();
-const BLOB_BYTES_KEPT = 32 * 1024 * 1024;
+const BLOB_BYTES_KEPT = 8 * 1024 * 1024;
 let blobBytesKept = 0;
 
 /** The bytes of a blob by id (shared with other readers of the same blob: do not change them); null when the object store lacks it. */

@@ -26,5 +26,14 @@ export function decodeGitPath(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * {@link decodeGitPath} of `buf[from, to)`, with no view made of an ASCII name (most are): a tree object holds
+ * thousands of names, and a view per name was most of the cost of reading them.
+ */
+export function decodeGitPathAt(buf: Buffer, from: number, to: number): string {
+  for (let i = from; i < to; i++) if (buf[i] > 0x7f) return decodeGitPath(buf.subarray(from, to));
+  return buf.toString("latin1", from, to);
+}
+
 /** The same for a path taken from git output decoded as Latin-1 (one character per byte). */
 export const decodeGitPathLatin1 = (text: string): string => decodeGitPath(Buffer.from(text, "latin1"));
