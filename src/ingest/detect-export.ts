@@ -146,13 +146,23 @@ const SKIP_DIRS = new Set(["node_modules", ".git"]);
 /**
  * The first bytes of a file (the prefix and one byte more, so a longer file is seen as cut off), or null when it
  * cannot be read (`export-unreadable`). Into `buffer` (at least PREFIX_BYTES + 1 long) when given, else a new one.
+ * With `readOn`, the bytes past its first `after` are read only when `enough` says those do not suffice.
  */
-export function probeFile(file: string, sink?: DiagnosticSink, buffer?: Buffer): Uint8Array | null {
+export function probeFile(
+  file: string,
+  sink?: DiagnosticSink,
+  buffer?: Buffer,
+  readOn?: { after: number; enough: (head: Buffer) => boolean },
+): Uint8Array | null {
   try {
     const fd = openRegularFile(file);
     try {
       const buf = buffer ?? Buffer.alloc(PREFIX_BYTES + 1);
-      const n = readSync(fd, buf, 0, buf.length, 0);
+      // `readOn`: the first `after` bytes first, the rest only when they do not tell the caller enough.
+      const first = readOn ? Math.min(readOn.after, buf.length) : buf.length;
+      let n = readSync(fd, buf, 0, first, 0);
+      if (n === first && first < buf.length && !readOn?.enough(buf.subarray(0, n)))
+        n += readSync(fd, buf, n, buf.length - n, n);
       return buf.subarray(0, n);
     } finally {
       closeSync(fd);

@@ -60,8 +60,16 @@ export class FormatProbe {
   }
 
   private probe(file: string, sink?: DiagnosticSink): FileFormats | null {
-    const head = readPrefix(file, sink);
+    // Most transcripts are decided by their first lines: the first 64 KiB are read, and the rest of the prefix only
+    // when those lines do not decide (reading the whole prefix of every file was most of the probe's time).
+    const early: { verdict: FileFormats | null } = { verdict: null };
+    const enough = (first: Buffer) => {
+      early.verdict = verdictOfRecordLines(first, false, this.decodeLine, "head only");
+      return early.verdict !== null;
+    };
+    const head = probeFile(file, sink, scratch, { after: FIRST_READ_BYTES, enough });
     if (head === null) return null;
+    if (early.verdict !== null) return early.verdict;
     // One byte more than the prefix is read: the export detector then knows a longer file is cut off. The
     // transcript detector was always given at most the prefix, which it takes as the whole input.
     const prefix = head.length > PREFIX_BYTES ? head.subarray(0, PREFIX_BYTES) : head;
@@ -106,11 +114,14 @@ function verdictOfRecordLines(
   bytes: Buffer,
   complete: boolean,
   decode: (bytes: Uint8Array) => string,
+  only?: "head only",
 ): FileFormats | null {
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   if (bytes[start] !== 0x7b) return null; // not `{`: leading white space, a document, or no JSON
   const headEnd = endOfLines(bytes, HEAD_LINES);
   const head = headEnd > 0 && headEnd < bytes.length;
+  // `bytes` may be only the start of the prefix: the 26 lines and a byte after them decide as the whole prefix would.
+  if (only && !head) return null;
   const end = head ? headEnd : bytes.length;
   const firstEnd = lineEnd(bytes, start, end);
   const first = decode(bytes.subarray(start, firstEnd));
@@ -183,10 +194,9 @@ function endOfLines(bytes: Uint8Array, n: number): number {
 const asBuffer = (bytes: Uint8Array) =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-const scratch = Buffer.alloc(PREFIX_BYTES + 1);
-
 /**
- * The first bytes of `file` (one more than the prefix), in a buffer the next call overwrites: one buffer for every
- * probe (the bytes are read and done with before the next file), as a fresh one per file costs as much as the read.
+ * One buffer for every probe (the bytes are read and done with before the next file), as a fresh one per file costs
+ * as much as the read.
  */
-const readPrefix = (file: string, sink?: DiagnosticSink): Uint8Array | null => probeFile(file, sink, scratch);
+const scratch = Buffer.alloc(PREFIX_BYTES + 1);
+const FIRST_READ_BYTES = 64 * 1024;
