@@ -57,13 +57,13 @@ function detectInPrefix(decoded: string, complete: boolean, head: boolean): Expo
     // it unread (its first key is in that line), and the whole text is one JSON document only if white space
     // follows that line, which leaves the head's lines empty and the verdict to the rest (below).
     const nl = text.indexOf("\n");
-    if (nl < 0 || parse(text.slice(0, nl)) === undefined) return null;
+    if (nl < 0 || parseOrUndefined(text.slice(0, nl)) === undefined) return null;
   }
   if (text === "") return "unknown";
   if (text[0] !== "{") return head ? null : isSpecStory(text) ? "specstory" : "unknown";
 
   if (complete && !head) {
-    const whole = parse(text);
+    const whole = parseOrUndefined(text);
     if (whole !== undefined)
       return isTrajectory(whole) ? "swe-agent" : isDataClawSession(whole) ? "dataclaw" : "unknown";
   }
@@ -97,7 +97,7 @@ const mayHoldSessionId = (raw: string) => SESSION_ID_HINTS.some((hint) => raw.in
 /** A non-blank line (`whole`: not cut off by the prefix) that holds a DataClaw session, parsed or by its keys. */
 export function lineIsDataClawSession(raw: string, whole: boolean): boolean {
   const line = raw.replace(/\u0000/g, "").trim();
-  const value = whole ? parse(line) : undefined;
+  const value = whole ? parseOrUndefined(line) : undefined;
   if (value !== undefined) return isDataClawSession(value);
   return (
     /^\{\s*"session_id"\s*:/.test(line) &&
@@ -106,7 +106,8 @@ export function lineIsDataClawSession(raw: string, whole: boolean): boolean {
   );
 }
 
-function parse(s: string): unknown {
+/** The JSON value of `s`, or undefined where it is not JSON. */
+export function parseOrUndefined(s: string): unknown {
   try {
     return JSON.parse(s);
   } catch {

@@ -16,6 +16,7 @@ import {
   isTrajectory,
   lineIsDataClawSession,
   MAX_LINES,
+  parseOrUndefined,
   PREFIX_BYTES,
   probeFile,
   SESSION_ID_HINTS,
@@ -168,14 +169,6 @@ function blankness(line: Uint8Array): "blank" | "text" | "unsure" {
     return c < 0x80 ? "text" : "unsure";
   }
   return "blank";
-}
-
-function parseOrUndefined(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** One line more than the detectors look at (25 non-empty ones): the last of them is then whole. */
